@@ -1,0 +1,35 @@
+// `svc build`: discover → analyse → check → emit → bundle. Each phase takes plain data
+// and returns plain data; only this file knows the order.
+import { discover } from './discover/index.ts';
+import { loadConfig } from './config/index.ts';
+import { analyse } from './analyse/index.ts';
+import { check } from './check/index.ts';
+import { emit } from './emit/index.ts';
+import { bundle } from './bundle/index.ts';
+import { hasErrors, type Diagnostic } from './diagnostics.ts';
+import type { RouteTable } from './ir.ts';
+
+export interface BuildResult {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  table: RouteTable | null;
+}
+
+export interface BuildOptions {
+  /** Skip esbuild (for `svc route list` and tests that need only the table). */
+  bundle?: boolean;
+}
+
+export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const found = await discover(root);
+  const config = await loadConfig(root);
+  if (!config.config) return { ok: false, diagnostics: config.diagnostics, table: null };
+  const analysed = analyse(root, found.routeFiles, config.config);
+  const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
+  if (options.bundle !== false) {
+    await emit(root, analysed.table);
+    await bundle(root);
+  }
+  return { ok: true, diagnostics, table: analysed.table };
+}

@@ -1,0 +1,104 @@
+// The route-table IR: the plain data that flows discover → analyse → check → emit.
+// Nothing here holds a ts-morph node, so every phase after analyse is a pure
+// function of JSON-serialisable values (and the manifest is this IR, written out).
+import type { JsonSchema } from './analyse/schema/json-schema.ts';
+import type { SvcConfig } from './config/types.ts';
+
+/** A point in a project file: path relative to the project root, 1-based line and column. */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  col: number;
+}
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/**
+ * How the dispatcher turns a placeholder's text into the handler's argument.
+ * Derived from the handler parameter's declared type; `string` costs nothing.
+ */
+export type ParamKind =
+  | { kind: 'string' }
+  | { kind: 'number' }
+  | { kind: 'enum'; values: string[] };
+
+export type Segment =
+  | { kind: 'literal'; value: string }
+  | { kind: 'param'; name: string; optional: boolean; type: ParamKind };
+
+export interface HandlerParam {
+  name: string;
+  optional: boolean; // `x?: T` or `x = default`
+  schema: JsonSchema; // from the declared type; `{}` when unknown
+  /** How a placeholder bound to this parameter is converted at request time. */
+  kind: ParamKind;
+}
+
+export interface HandlerDoc {
+  summary?: string;
+  description?: string;
+}
+
+export type Handler =
+  | {
+      kind: 'closure';
+      loc: SourceLocation;
+      params: HandlerParam[];
+      returns: JsonSchema | null; // null: returns nothing (documented as 204)
+      doc: HandlerDoc;
+    }
+  | {
+      kind: 'controller';
+      className: string;
+      method: string;
+      /** Project-relative module that exports the class, e.g. `weave/Controllers/Admin/UserController.ts`. */
+      module: string;
+      /** How the route file named the class: a reference (imported) or a string resolved by the compiler. */
+      referencedBy: 'reference' | 'name';
+      loc: SourceLocation; // the method declaration
+      params: HandlerParam[];
+      returns: JsonSchema | null;
+      doc: HandlerDoc;
+    }
+  | {
+      /** A framework endpoint (SPEC §8) added from svc.json; not in OpenAPI or metrics. */
+      kind: 'builtin';
+      name: 'docs' | 'docs-asset' | 'health' | 'dashboard' | 'metrics';
+    };
+
+export interface MiddlewareRef {
+  className: string;
+  /** Project-relative module, or `svc` for the built-in knots. */
+  module: string;
+  referencedBy: 'reference' | 'name';
+  /** Constructor arguments: literal JSON values from `[Class, [args…]]`. */
+  args: unknown[];
+  loc: SourceLocation;
+}
+
+export interface Route {
+  /** Registration order across route files (sorted by path); the runtime binds handlers by it. */
+  id: number;
+  method: HttpMethod;
+  /** Normalised full pattern after group prefixes, e.g. `/admin/users/{id}`. */
+  pattern: string;
+  segments: Segment[];
+  handler: Handler;
+  /** Outer group first, then inner, then the route's own. */
+  middleware: MiddlewareRef[];
+  /** Route file, e.g. `routes/api.ts`. */
+  file: string;
+  /** Concatenated group prefixes, `''` outside any group (for OpenAPI tags). */
+  prefix: string;
+  loc: SourceLocation;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  /** Route files in the order the runtime must run them. */
+  files: string[];
+  config: SvcConfig;
+  /** Named types referenced from handler schemas with `$ref: '#/components/schemas/<name>'`. */
+  schemas: Record<string, JsonSchema>;
+}

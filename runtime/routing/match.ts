@@ -1,0 +1,14 @@
+// What the generated dispatcher's `match(method, path)` answers. Results for static
+// paths are preallocated constants in the generated module, so treat them as read-only.
+export type Match =
+  | { readonly kind: 'found'; readonly route: number; readonly params: readonly unknown[] }
+  | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[] }
+  | { readonly kind: 'not-found' }
+  /** A typed placeholder (`id: number`) whose segment does not fit its type. */
+  | { readonly kind: 'bad-param'; readonly route: number; readonly param: string; readonly expected: string };
+
+/**
+ * `path` must be canonical (see `canonicalPath`): no query, no trailing slash, no dot
+ * or empty segments, percent-escapes decoded except `%2F` and `%25`.
+ */
+export type MatchFn = (method: string, path: string) => Match;

@@ -1,0 +1,17 @@
+// Pattern normalisation shared by the compiler (static analysis) and the runtime
+// (replaying route files), so both number and name routes identically.
+const strip = (s: string): string => s.replace(/^\/+|\/+$/g, '');
+
+/** One leading slash, no trailing slash (except `/`); inner empty segments are left for SVC005 to report. */
+export function normalisePattern(pattern: string): string {
+  const inner = strip(pattern);
+  return inner === '' ? '/' : `/${inner}`;
+}
+
+export function joinPattern(prefix: string, pattern: string): string {
+  return normalisePattern([strip(prefix), strip(pattern)].filter(Boolean).join('/'));
+}
+
+export function joinNamespace(outer: string, inner: string): string {
+  return [strip(outer), strip(inner)].filter(Boolean).join('/');
+}
