@@ -2,7 +2,7 @@
 // Nothing here holds a ts-morph node, so every phase after analyse is a pure
 // function of JSON-serialisable values (and the manifest is this IR, written out).
 import type { JsonSchema } from './analyse/schema/json-schema.ts';
-import type { SvcConfig } from './config/types.ts';
+import type { SvcConfig } from '../runtime/config.ts';
 
 /** A point in a project file: path relative to the project root, 1-based line and column. */
 export interface SourceLocation {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { error, type Diagnostic } from '../diagnostics.ts';
-import { DEFAULT_CONFIG, type SvcConfig } from './types.ts';
+import { DEFAULT_CONFIG, type SvcConfig } from '../../runtime/config.ts';
 
 export interface LoadedConfig {
   config: SvcConfig | null;

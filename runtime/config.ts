@@ -1,4 +1,5 @@
-// svc.json after validation, with every default filled in (SPEC §6).
+// svc.json after validation, with every default filled in (SPEC §6). The compiler
+// validates it; the runtime reads it from the manifest.
 export interface IpRules {
   whitelist: string[];
   blacklist: string[];
