@@ -16,8 +16,8 @@ export interface BuildResult {
 }
 
 export interface BuildOptions {
-  /** Skip esbuild (for `svc route list` and tests that need only the table). */
-  bundle?: boolean;
+  /** `false`: analyse and check only, write nothing (for `svc route list` and tests). */
+  write?: boolean;
 }
 
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
@@ -27,7 +27,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const analysed = analyse(root, found.routeFiles, config.config);
   const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
-  if (options.bundle !== false) {
+  if (options.write !== false) {
     await emit(root, analysed.table);
     await bundle(root);
   }

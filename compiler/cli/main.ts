@@ -4,8 +4,10 @@ import { cac, type CAC } from 'cac';
 import { frameworkVersion } from '../version.ts';
 import { UsageError } from './usage-error.ts';
 import { register as build } from './commands/build.ts';
+import { register as serve } from './commands/serve.ts';
+import { register as tread } from './commands/tread.ts';
 
-const commands: Array<(cli: CAC) => void> = [build];
+const commands: Array<(cli: CAC) => void> = [build, serve, tread];
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const cli = cac('svc');

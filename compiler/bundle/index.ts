@@ -1,0 +1,34 @@
+// .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
+// together; npm packages stay external and load from node_modules at run time.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const frameworkRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `svc` and `svc/server` resolve to the framework's sources wherever the project lives. */
+const svcImports: esbuild.Plugin = {
+  name: 'svc-imports',
+  setup(build) {
+    build.onResolve({ filter: /^svc(\/server)?$/ }, (args) => ({
+      path: join(frameworkRoot, 'runtime', args.path === 'svc' ? 'index.ts' : 'server/index.ts'),
+    }));
+  },
+};
+
+export async function bundle(root: string): Promise<void> {
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: ['.svc/entry.ts'],
+    outfile: '.svc/app.mjs',
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    plugins: [svcImports],
+  });
+}

@@ -1,0 +1,21 @@
+import { UsageError } from './usage-error.ts';
+
+export interface ListenOptions {
+  host?: string;
+  port?: string | number;
+}
+
+/** `--host`/`--port` checked before anything starts; defaults come from svc.json. */
+export function listenOptions(options: ListenOptions): { host?: string; port?: number } {
+  const result: { host?: string; port?: number } = {};
+  if (options.host !== undefined) {
+    if (typeof options.host !== 'string' || options.host === '') throw new UsageError('--host needs an address, e.g. --host 0.0.0.0');
+    result.host = options.host;
+  }
+  if (options.port !== undefined) {
+    const port = Number(options.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535, got "${options.port}"`);
+    result.port = port;
+  }
+  return result;
+}

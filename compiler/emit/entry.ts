@@ -1,0 +1,56 @@
+// .svc/entry.ts: the bundle's entry point (templates/entry.hbs).
+import { posix } from 'node:path';
+import type { RouteTable } from '../ir.ts';
+import { renderTemplate } from './templates.ts';
+
+interface Import {
+  local: string;
+  specifier: string;
+}
+
+export function emitEntry(table: RouteTable): string {
+  const names = new UniqueNames();
+  const routeFiles: Import[] = table.files.map((file) => ({
+    local: names.take(`${posix.basename(file, '.ts')}Routes`),
+    specifier: fromOutDir(file),
+  }));
+  const classes = namedClasses(table).map(([module, className]) => ({
+    className,
+    key: `${module}#${className}`,
+    local: names.take(className),
+    specifier: module === 'svc' ? 'svc' : fromOutDir(module),
+  }));
+  return renderTemplate('entry.hbs', { routeFiles, classes });
+}
+
+/** Classes a route file names by string: the runtime cannot reach them through the replay. */
+function namedClasses(table: RouteTable): Array<[module: string, className: string]> {
+  const keys = new Map<string, [string, string]>();
+  for (const route of table.routes) {
+    const { handler } = route;
+    if (handler.kind === 'controller' && handler.referencedBy === 'name') {
+      keys.set(`${handler.module}#${handler.className}`, [handler.module, handler.className]);
+    }
+    for (const m of route.middleware) {
+      if (m.referencedBy === 'name') keys.set(`${m.module}#${m.className}`, [m.module, m.className]);
+    }
+  }
+  return [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+}
+
+const fromOutDir = (projectPath: string): string => `../${projectPath}`;
+
+/** JavaScript identifiers that do not clash: `UserController`, `UserController2`… */
+class UniqueNames {
+  private readonly used = new Set<string>();
+
+  take(wanted: string): string {
+    const base = wanted.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(?=\d)/, '_');
+    let name = base;
+    for (let n = 2; this.used.has(name) || RESERVED.has(name); n++) name = `${base}${n}`;
+    this.used.add(name);
+    return name;
+  }
+}
+
+const RESERVED = new Set(['app', 'match', 'manifest', 'ipTables', 'start', 'handler', 'boot', 'createHandler']);

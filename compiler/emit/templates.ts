@@ -1,0 +1,19 @@
+// Handlebars templates from templates/, compiled once per process. Generated code
+// embeds strings only through `literal` (JSON.stringify), never raw.
+import { readFileSync } from 'node:fs';
+import Handlebars from 'handlebars';
+
+const engine = Handlebars.create();
+engine.registerHelper('literal', (value: unknown) => JSON.stringify(value));
+
+const cache = new Map<string, Handlebars.TemplateDelegate>();
+
+export function renderTemplate(name: string, data: object): string {
+  let template = cache.get(name);
+  if (!template) {
+    const source = readFileSync(new URL(`../../templates/${name}`, import.meta.url), 'utf8');
+    template = engine.compile(source, { noEscape: false, strict: true });
+    cache.set(name, template);
+  }
+  return template(data);
+}

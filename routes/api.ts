@@ -1,0 +1,25 @@
+import type { Context, Router } from 'svc';
+import { UserController } from '../weave/Controllers/UserController.js';
+
+export default (router: Router) => {
+  router.group({ prefix: '/api' }, (api) => {
+    api.sewGet('/users', [UserController, 'index']);
+    api.sewGet('/users/{id}', [UserController, 'show']); // `id: number`: /api/users/abc → 400
+    api.sewPost('/users', ['UserController', 'store']);
+
+    /** Greet someone, or everyone */
+    api.sewGet('/hello/{name?}', (name?: string) => ({ hello: name ?? 'world' }));
+
+    /** Echo the request back: method, query, client address and JSON body */
+    api.sewPost('/echo', function (this: Context) {
+      return { method: this.method, query: Object.fromEntries(this.query), ip: this.ip, body: this.body.length ? this.json() : null };
+    });
+
+    /** Sort order as an enum placeholder */
+    api.sewGet('/sorted/{order}', (order: 'asc' | 'desc') => ({ order, values: order === 'asc' ? [1, 2, 3] : [3, 2, 1] }));
+  });
+
+  router.group({ prefix: '/admin', namespace: 'Admin' }, (admin) => {
+    admin.sewGet('/dashboard', ['DashboardController', 'dashboard']);
+  });
+};

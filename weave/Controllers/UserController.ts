@@ -1,0 +1,49 @@
+import { Controller, HttpError } from 'svc';
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  /** When the account was created. */
+  createdAt: Date;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+}
+
+const users: User[] = [
+  { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', createdAt: new Date('2026-01-05T10:00:00Z') },
+  { id: 2, name: 'Grace Hopper', email: 'grace@example.com', createdAt: new Date('2026-02-11T09:30:00Z') },
+];
+
+export class UserController extends Controller {
+  /** List users */
+  index(): User[] {
+    return users;
+  }
+
+  /**
+   * Show one user
+   *
+   * Answers 404 when no user has that id.
+   */
+  show(id: number): User {
+    const user = users.find((u) => u.id === id);
+    if (!user) throw new HttpError(404, `No user with id ${id}.`);
+    return user;
+  }
+
+  /** Create a user from a JSON body `{ name, email }` */
+  store(): User {
+    const input = this.ctx.json<Partial<NewUser>>();
+    if (typeof input.name !== 'string' || typeof input.email !== 'string') {
+      throw new HttpError(400, 'Send a JSON body with string fields "name" and "email".');
+    }
+    const user: User = { id: users.length + 1, name: input.name, email: input.email, createdAt: new Date() };
+    users.push(user);
+    this.ctx.status(201).header('Location', `/api/users/${user.id}`);
+    return user;
+  }
+}
