@@ -6,6 +6,7 @@ import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
 import { emit } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
+import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { RouteTable } from './ir.ts';
 
@@ -30,6 +31,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   if (options.write !== false) {
     await emit(root, analysed.table);
     await bundle(root);
+    await copySwaggerAssets(root);
   }
   return { ok: true, diagnostics, table: analysed.table };
 }

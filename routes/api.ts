@@ -1,4 +1,5 @@
-import type { Context, Router } from 'svc';
+import { RateLimitKnots, ShoeCacheKnots, type Context, type Router } from 'svc';
+import { AuthMiddleware } from '../weave/Middleware/AuthMiddleware.js';
 import { UserController } from '../weave/Controllers/UserController.js';
 
 export default (router: Router) => {
@@ -17,9 +18,17 @@ export default (router: Router) => {
 
     /** Sort order as an enum placeholder */
     api.sewGet('/sorted/{order}', (order: 'asc' | 'desc') => ({ order, values: order === 'asc' ? [1, 2, 3] : [3, 2, 1] }));
+
+    api.group({ middleware: [[ShoeCacheKnots, [30]]] }, (cached) => {
+      /** A report that takes ~50 ms to compute, cached on disk for 30 s (see the X-Cache header) */
+      cached.sewGet('/slow-report', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { generatedAt: new Date().toISOString(), total: 42 };
+      });
+    });
   });
 
-  router.group({ prefix: '/admin', namespace: 'Admin' }, (admin) => {
+  router.group({ prefix: '/admin', namespace: 'Admin', middleware: [AuthMiddleware, [RateLimitKnots, [10, 60]]] }, (admin) => {
     admin.sewGet('/dashboard', ['DashboardController', 'dashboard']);
   });
 };

@@ -6,8 +6,11 @@ import { UsageError } from './usage-error.ts';
 import { register as build } from './commands/build.ts';
 import { register as serve } from './commands/serve.ts';
 import { register as tread } from './commands/tread.ts';
+import { register as cobble } from './commands/cobble.ts';
+import { register as route } from './commands/route.ts';
+import { register as cache } from './commands/cache.ts';
 
-const commands: Array<(cli: CAC) => void> = [build, serve, tread];
+const commands: Array<(cli: CAC) => void> = [build, serve, tread, cobble, route, cache];
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const cli = cac('svc');

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { UsageError } from './usage-error.ts';
 
 export interface ListenOptions {
@@ -18,4 +19,12 @@ export function listenOptions(options: ListenOptions): { host?: string; port?: n
     result.port = port;
   }
   return result;
+}
+
+/** `http://127.0.0.1:6916`, `http://[::]:6916`: where a listening server can be reached. */
+export function serverUrl(server: Server): string {
+  const address = server.address();
+  if (address === null || typeof address === 'string') return String(address);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

@@ -7,6 +7,7 @@ import type { AppHandler } from '../../runtime/server/index.ts';
 import { build } from '../build.ts';
 import { loadConfig } from '../config/index.ts';
 import { loadBuild } from './load-build.ts';
+import { serverUrl } from './options.ts';
 import { printDiagnostics } from './print.ts';
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
@@ -35,7 +36,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const port = listen.port ?? config?.server.port ?? 6916;
   const server = createServer((req, res) => (current ? current.handle(req, res) : notBuilt(req, res)));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
-  console.log(`svc tread: serving http://${host.includes(':') ? `[${host}]` : host}:${port} (watching routes/, weave/, svc.json)`);
+  console.log(`svc tread: serving ${serverUrl(server)} (watching routes/, weave/, svc.json)`);
 
   const watcher = watch([join(root, 'routes'), join(root, 'weave'), join(root, 'svc.json')], { ignoreInitial: true });
   watcher.on('all', serialised(rebuild));

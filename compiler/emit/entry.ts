@@ -14,12 +14,15 @@ export function emitEntry(table: RouteTable): string {
     local: names.take(`${posix.basename(file, '.ts')}Routes`),
     specifier: fromOutDir(file),
   }));
-  const classes = namedClasses(table).map(([module, className]) => ({
-    className,
-    key: `${module}#${className}`,
-    local: names.take(className),
-    specifier: module === 'svc' ? 'svc' : fromOutDir(module),
-  }));
+  const classes = namedClasses(table).map(([module, className]) => {
+    const local = names.take(className);
+    return {
+      binding: local === className ? className : `${className} as ${local}`,
+      key: `${module}#${className}`,
+      local,
+      specifier: module === 'svc' ? 'svc' : fromOutDir(module),
+    };
+  });
   return renderTemplate('entry.hbs', { routeFiles, classes });
 }
 

@@ -1,19 +1,16 @@
 // Handler signatures → plain data: parameter names and optionality, JSON schemas of
 // parameter and return types, placeholder conversions and JSDoc text.
-// (Minimal first version; the OpenAPI work replaces the type → schema part.)
-import { Node, type FunctionDeclaration, type ArrowFunction, type FunctionExpression, type MethodDeclaration } from 'ts-morph';
-import type { Diagnostic } from '../../diagnostics.ts';
-import type { HandlerDoc, HandlerParam, ParamKind } from '../../ir.ts';
+import { Node, ts, type FunctionDeclaration, type ArrowFunction, type FunctionExpression, type MethodDeclaration } from 'ts-morph';
+import type { HandlerDoc, HandlerParam } from '../../ir.ts';
 import type { JsonSchema } from './json-schema.ts';
+import { readJsDoc } from './jsdoc.ts';
+import { paramKind } from './param-kind.ts';
+import { SchemaRegistry } from './registry.ts';
+import { TypeSchemas } from './type-schema.ts';
+
+export { SchemaRegistry };
 
 export type HandlerDeclaration = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
-
-/** Collects named schemas (components) and warnings across every handler of one build. */
-export class SchemaRegistry {
-  readonly schemas: Record<string, JsonSchema> = {};
-  readonly diagnostics: Diagnostic[] = [];
-  constructor(readonly root: string) {}
-}
 
 export interface HandlerDescription {
   /** Without a leading `this` parameter. */
@@ -22,31 +19,35 @@ export interface HandlerDescription {
   doc: HandlerDoc;
 }
 
-export function describeHandler(decl: HandlerDeclaration, _registry: SchemaRegistry): HandlerDescription {
+export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegistry): HandlerDescription {
+  const checker = decl.getProject().getTypeChecker().compilerObject;
+  const schemas = new TypeSchemas(checker, registry);
+  const jsDoc = readJsDoc(decl);
   const params = decl
     .getParameters()
     .filter((p) => p.getName() !== 'this')
-    .map((p): HandlerParam => ({
-      name: p.getName(),
-      optional: p.hasQuestionToken() || p.hasInitializer(),
-      schema: {},
-      kind: paramKind(p.getType().getNonNullableType().getText()),
-    }));
-  const returnText = decl.getReturnType().getText();
-  const returns = ['void', 'undefined', 'null', 'Promise<void>'].includes(returnText) ? null : {};
-  return { params, returns, doc: docOf(decl) };
+    .map((p): HandlerParam => {
+      const type = checker.getTypeAtLocation(p.compilerNode);
+      const schema = schemas.of(type, (p.getTypeNode() ?? p).compilerNode);
+      const description = jsDoc.params.get(p.getName());
+      return {
+        name: p.getName(),
+        optional: p.hasQuestionToken() || p.hasInitializer(),
+        schema: description ? { ...schema, description } : schema,
+        kind: paramKind(type),
+      };
+    });
+  return { params, returns: describeReturn(decl, checker, schemas), doc: jsDoc.doc };
 }
 
-function paramKind(typeText: string): ParamKind {
-  return typeText === 'number' ? { kind: 'number' } : { kind: 'string' };
-}
-
-function docOf(decl: HandlerDeclaration): HandlerDoc {
-  const host = Node.isMethodDeclaration(decl) || Node.isFunctionDeclaration(decl) ? decl : decl.getParentOrThrow();
-  const docs = Node.isJSDocable(host) ? host.getJsDocs() : [];
-  const text = docs.map((d) => d.getDescription().trim()).join('\n').trim();
-  if (!text) return {};
-  const [summary, ...rest] = text.split(/\n\s*\n/);
-  const description = rest.join('\n\n').trim();
-  return description ? { summary: summary.trim(), description } : { summary: summary.trim() };
+/** The schema of what the handler resolves to; `null` when that is nothing (a 204). */
+function describeReturn(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas): JsonSchema | null {
+  const signature = checker.getSignatureFromDeclaration(decl.compilerNode);
+  if (!signature) return {};
+  const declared = checker.getReturnTypeOfSignature(signature);
+  const resolved = checker.getAwaitedType(declared) ?? declared;
+  const values = schemas.withoutNothing(resolved).filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Never)));
+  if (values.length === 0) return null;
+  const site = decl.getReturnTypeNode() ?? (Node.isArrowFunction(decl) || Node.isFunctionExpression(decl) ? decl : decl.getNameNode() ?? decl);
+  return schemas.of(resolved, site.compilerNode);
 }

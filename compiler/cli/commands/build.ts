@@ -1,5 +1,4 @@
 import type { CAC } from 'cac';
-import { build } from '../../build.ts';
 import { printDiagnostics } from '../print.ts';
 
 export function register(cli: CAC): void {
@@ -7,6 +6,7 @@ export function register(cli: CAC): void {
     .command('build', 'Compile routes/, weave/ and svc.json into .svc/')
     .option('--json', 'Print diagnostics as JSON')
     .action(async (options: { json?: boolean }) => {
+      const { build } = await import('../../build.ts'); // ts-morph loads only when needed
       const result = await build(process.cwd());
       printDiagnostics(result.diagnostics, options.json === true);
       if (!result.ok) return 1;

@@ -1,6 +1,6 @@
 import type { CAC } from 'cac';
 import { loadBuild, MissingBuildError } from '../load-build.ts';
-import { listenOptions, type ListenOptions } from '../options.ts';
+import { listenOptions, serverUrl, type ListenOptions } from '../options.ts';
 
 export function register(cli: CAC): void {
   cli
@@ -12,7 +12,8 @@ export function register(cli: CAC): void {
       const root = process.cwd();
       try {
         const built = await loadBuild(root);
-        await built.start({ root, ...listen });
+        const server = await built.start({ root, ...listen });
+        console.log(`svc: serving ${serverUrl(server)}`);
         return new Promise<number>(() => {}); // served until a signal ends the process
       } catch (e) {
         if (!(e instanceof MissingBuildError)) throw e;

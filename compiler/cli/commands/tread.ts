@@ -1,6 +1,5 @@
 import type { CAC } from 'cac';
 import { listenOptions, type ListenOptions } from '../options.ts';
-import { tread } from '../tread.ts';
 
 export function register(cli: CAC): void {
   cli
@@ -8,7 +7,9 @@ export function register(cli: CAC): void {
     .option('--host <host>', 'Address to listen on; default from svc.json')
     .option('--port <port>', 'Port; default from svc.json')
     .action(async (options: ListenOptions) => {
-      await tread(process.cwd(), listenOptions(options));
+      const listen = listenOptions(options);
+      const { tread } = await import('../tread.ts'); // the compiler loads only when needed
+      await tread(process.cwd(), listen);
       return new Promise<number>(() => {}); // served until a signal ends the process
     });
 }

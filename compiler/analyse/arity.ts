@@ -1,0 +1,32 @@
+// SVC003: a handler's parameters are the pattern's placeholders, in order (SPEC §2).
+import type { Node } from 'ts-morph';
+import type { PatternSegment } from './pattern.ts';
+import { formatLocation, type Reporter } from './reporter.ts';
+import type { CodeHandler } from './resolve/handler.ts';
+
+type Placeholder = Extract<PatternSegment, { kind: 'param' }>;
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Reported at the handler argument; a note points at the declaration when it is elsewhere. */
+export function checkArity(handler: CodeHandler, placeholders: Placeholder[], pattern: string, at: Node, reporter: Reporter): void {
+  const { params } = handler;
+  const here = reporter.at(at);
+  const elsewhere = handler.loc.file !== here.file || handler.loc.line !== here.line || handler.loc.col !== here.col;
+  const notes = elsewhere ? [`the handler is declared at ${formatLocation(handler.loc)}`] : [];
+  if (params.length !== placeholders.length) {
+    const names = (list: Array<{ name: string }>) => (list.length ? ` (${list.map((p) => p.name).join(', ')})` : '');
+    reporter.error(
+      'SVC003',
+      `the handler takes ${plural(params.length, 'parameter')}${names(params)} but '${pattern}' has ${plural(placeholders.length, 'placeholder')}${names(placeholders)}; declare one parameter per placeholder, in order`,
+      at,
+      notes,
+    );
+    return;
+  }
+  const last = placeholders.at(-1);
+  const param = params.at(-1);
+  if (last?.optional && param && !param.optional) {
+    reporter.error('SVC003', `placeholder {${last.name}?} is optional but parameter '${param.name}' is not; declare it as \`${param.name}?\` or give it a default value`, at, notes);
+  }
+}

@@ -1,0 +1,57 @@
+// Pattern syntax (SPEC §2), checked piece by piece (a group prefix, a route's own
+// pattern) so each problem is reported at the string that has it, then as a whole.
+import { normalisePattern } from '../../runtime/routing/pattern.ts';
+
+export type PatternSegment = { kind: 'literal'; value: string } | { kind: 'param'; name: string; optional: boolean };
+
+const PLACEHOLDER = /^\{([^{}]*)\}$/;
+const PLACEHOLDER_NAME = /^[A-Za-z0-9_-]+$/;
+const HOW_TO = 'write placeholders as a whole segment, {name} or {name?}';
+
+export function splitPattern(text: string): { segments: PatternSegment[]; problems: string[] } {
+  const normalised = normalisePattern(text);
+  const problems: string[] = [];
+  const segments: PatternSegment[] = [];
+  if (normalised === '/') return { segments, problems };
+  for (const raw of normalised.slice(1).split('/')) {
+    const segment = readSegment(raw);
+    if (typeof segment === 'string') problems.push(segment);
+    else segments.push(segment);
+  }
+  return { segments, problems };
+}
+
+/** A segment, or what is wrong with it. */
+function readSegment(raw: string): PatternSegment | string {
+  if (raw === '') return 'it has an empty segment (two slashes in a row); remove the extra slash';
+  if (!raw.includes('{') && !raw.includes('}')) return { kind: 'literal', value: raw };
+  const placeholder = PLACEHOLDER.exec(raw);
+  if (!placeholder) {
+    return /^[^{}]*\{[^{}]*\}[^{}]*$/.test(raw)
+      ? `segment '${raw}' mixes a placeholder with text; ${HOW_TO}`
+      : `segment '${raw}' has malformed braces; ${HOW_TO}`;
+  }
+  const optional = placeholder[1].endsWith('?');
+  const name = optional ? placeholder[1].slice(0, -1) : placeholder[1];
+  if (!PLACEHOLDER_NAME.test(name)) {
+    return name === ''
+      ? `placeholder '${raw}' has no name; ${HOW_TO}`
+      : `placeholder name '${name}' may use only letters, digits, '-' and '_'`;
+  }
+  return { kind: 'param', name, optional };
+}
+
+/** Problems of the full pattern that no single piece shows: repeated names, optional not last. */
+export function wholePatternProblems(segments: readonly PatternSegment[]): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  segments.forEach((segment, i) => {
+    if (segment.kind !== 'param') return;
+    if (seen.has(segment.name)) problems.push(`placeholder name '${segment.name}' is used twice; give each placeholder its own name`);
+    seen.add(segment.name);
+    if (segment.optional && i !== segments.length - 1) {
+      problems.push(`optional placeholder {${segment.name}?} is not the last segment; make it required or move it to the end`);
+    }
+  });
+  return problems;
+}

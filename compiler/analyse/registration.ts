@@ -1,0 +1,37 @@
+// What the syntactic walk of a route file yields, before any name is resolved: one
+// `Registration` per route call, in the order the runtime will run them.
+import type { Node, StringLiteral, NoSubstitutionTemplateLiteral, ArrayLiteralExpression, Expression } from 'ts-morph';
+import type { HttpMethod } from '../ir.ts';
+
+export type StringNode = StringLiteral | NoSubstitutionTemplateLiteral;
+
+/** The options of the enclosing groups, accumulated outer first. */
+export interface GroupScope {
+  /** Joined prefixes (`joinPattern`), `''` at the top level. */
+  prefix: string;
+  namespace: string;
+  middleware: MiddlewareSpec[];
+  /** A malformed prefix or option above: its routes are analysed but kept out of the table. */
+  broken: boolean;
+}
+
+export type HandlerSpec =
+  | { kind: 'closure'; node: Expression }
+  | { kind: 'reference'; node: Expression; classNode: Expression; method: StringNode }
+  | { kind: 'name'; node: Expression; classNode: StringNode; className: string; method: StringNode; namespace: string };
+
+export type MiddlewareSpec =
+  | { kind: 'reference'; node: Node; classNode: Expression; args: ArrayLiteralExpression | null }
+  | { kind: 'name'; node: Node; classNode: StringNode; className: string; args: ArrayLiteralExpression | null };
+
+export interface Registration {
+  method: HttpMethod;
+  /** The registration call: the route's `loc`. */
+  call: Node;
+  /** The full pattern after the group prefixes. */
+  pattern: string;
+  /** False when the pattern is not a literal or it (or a prefix above it) has an SVC005/SVC006 problem. */
+  patternValid: boolean;
+  handler: HandlerSpec | null;
+  scope: GroupScope;
+}

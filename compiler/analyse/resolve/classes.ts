@@ -1,0 +1,55 @@
+// Finding classes the way the route files name them: by reference (following import
+// aliases through the type checker) or by the name a module exports them under.
+import { Node, type ClassDeclaration, type ConstructorDeclaration, type MethodDeclaration, type Project } from 'ts-morph';
+
+export type Found<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+/** The class an identifier or `ns.Name` refers to. */
+export function classFromReference(node: Node): Found<ClassDeclaration> {
+  const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
+  const symbol = nameNode.getSymbol();
+  if (!symbol) return { ok: false, problem: `'${node.getText()}': not defined in this file; import it` };
+  const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  const cls = target?.getDeclarations().find((d) => Node.isClassDeclaration(d));
+  return cls ? { ok: true, value: cls } : { ok: false, problem: `'${node.getText()}': not a class` };
+}
+
+/** The class a project file exports under `name`. */
+export function exportedClass(project: Project, path: string, name: string): Found<ClassDeclaration> {
+  const file = project.getSourceFile(path);
+  if (!file) return { ok: false, problem: 'does not exist' };
+  const cls = file.getExportedDeclarations().get(name)?.find((d) => Node.isClassDeclaration(d));
+  return cls ? { ok: true, value: cls } : { ok: false, problem: `does not export a class named ${name}` };
+}
+
+/** The class and its base classes, nearest first. */
+function lineage(cls: ClassDeclaration): ClassDeclaration[] {
+  const chain: ClassDeclaration[] = [];
+  for (let current: ClassDeclaration | undefined = cls; current && !chain.includes(current); current = current.getBaseClass()) chain.push(current);
+  return chain;
+}
+
+/** An instance method, inherited ones included (the framework calls it on an instance). */
+export function instanceMethod(cls: ClassDeclaration, name: string): MethodDeclaration | undefined {
+  for (const current of lineage(cls)) {
+    const method = current.getInstanceMethod(name);
+    if (method) return method;
+  }
+  return undefined;
+}
+
+export function instanceMethodNames(cls: ClassDeclaration): string[] {
+  const names = lineage(cls).flatMap((c) => c.getInstanceMethods().map((m) => m.getName()));
+  return [...new Set(names)].sort();
+}
+
+/** The constructor that runs on `new`: the nearest declared one, or none. */
+export function effectiveConstructor(cls: ClassDeclaration): ConstructorDeclaration | undefined {
+  for (const current of lineage(cls)) {
+    const ctor = current.getConstructors()[0];
+    if (ctor) return ctor;
+  }
+  return undefined;
+}
+
+export const isIdentifierName = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name);

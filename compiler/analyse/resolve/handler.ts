@@ -1,0 +1,74 @@
+// Handler specs → IR handlers: closures are described where they are declared,
+// controller methods are found on the class (SVC004). Non-function handlers are SVC006.
+import { Node, type ClassDeclaration, type Expression } from 'ts-morph';
+import type { Handler } from '../../ir.ts';
+import type { HandlerSpec } from '../registration.ts';
+import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
+import { classFromReference, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, type Found } from './classes.ts';
+import { absolute, controllerModule, type Resolver } from './conventions.ts';
+import { unwrap } from '../walk/literals.ts';
+
+/** The handlers a route file can write (built-in endpoints come from svc.json). */
+export type CodeHandler = Exclude<Handler, { kind: 'builtin' }>;
+
+export function resolveHandler(spec: HandlerSpec, resolver: Resolver): CodeHandler | null {
+  return spec.kind === 'closure' ? resolveClosure(spec.node, resolver) : resolveController(spec, resolver);
+}
+
+function resolveClosure(node: Expression, resolver: Resolver): CodeHandler | null {
+  const declaration = Node.isIdentifier(node) ? functionBoundTo(node) : (node as HandlerDeclaration);
+  if (!declaration) {
+    resolver.reporter.error('SVC006', `'${node.getText()}' is not a function declared in the project; a route handler must be a closure, [Controller, 'method'] or ['Controller', 'method']`, node);
+    return null;
+  }
+  const described = describeHandler(declaration, resolver.registry);
+  return { kind: 'closure', loc: resolver.reporter.at(declaration), ...described };
+}
+
+/** The function an identifier names: `function home() {}` or `const home = () => …`, imported or local. */
+function functionBoundTo(identifier: Node): HandlerDeclaration | null {
+  const symbol = identifier.getSymbol();
+  const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
+  for (const declaration of target?.getDeclarations() ?? []) {
+    if (Node.isFunctionDeclaration(declaration)) return declaration;
+    const initializer = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+    const fn = initializer && unwrap(initializer);
+    if (fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return fn;
+  }
+  return null;
+}
+
+function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, resolver: Resolver): CodeHandler | null {
+  const { reporter } = resolver;
+  const found = spec.kind === 'reference' ? classFromReference(spec.classNode) : classByName(spec.namespace, spec.className, resolver);
+  if (!found.ok) {
+    const notes = spec.kind === 'name' ? ['class names given as strings resolve to weave/Controllers/<namespace>/<ClassName>.ts'] : [];
+    reporter.error('SVC004', `unknown controller class ${found.problem}`, spec.classNode, notes);
+    return null;
+  }
+  const cls = found.value;
+  const methodName = spec.method.getLiteralValue();
+  const method = instanceMethod(cls, methodName);
+  if (!method) {
+    const names = instanceMethodNames(cls);
+    const notes = [names.length ? `methods of ${cls.getName()}: ${names.join(', ')}` : `${cls.getName()} has no instance methods`];
+    reporter.error('SVC004', `controller ${cls.getName()} has no method '${methodName}'; add it or use one of its methods`, spec.method, notes);
+    return null;
+  }
+  return {
+    kind: 'controller',
+    className: spec.kind === 'name' ? spec.className : (cls.getName() ?? spec.classNode.getText()),
+    method: methodName,
+    module: reporter.relative(cls.getSourceFile().getFilePath()),
+    referencedBy: spec.kind,
+    loc: reporter.at(method),
+    ...describeHandler(method, resolver.registry),
+  };
+}
+
+function classByName(namespace: string, className: string, resolver: Resolver): Found<ClassDeclaration> {
+  if (!isIdentifierName(className)) return { ok: false, problem: `'${className}': not a valid class name` };
+  const module = controllerModule(namespace, className);
+  const found = exportedClass(resolver.project, absolute(resolver, module), className);
+  return found.ok ? found : { ok: false, problem: `'${className}': ${module} ${found.problem}` };
+}

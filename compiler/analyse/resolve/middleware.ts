@@ -1,0 +1,89 @@
+// Middleware specs → IR refs: the class (SVC008 when unknown), its literal JSON
+// parameters (SVC006 otherwise) and whether they fit its constructor (SVC008).
+import { Node, type ArrayLiteralExpression, type ClassDeclaration } from 'ts-morph';
+import type { MiddlewareRef } from '../../ir.ts';
+import { frameworkRoot, svcEntry } from '../project.ts';
+import type { MiddlewareSpec } from '../registration.ts';
+import { readJsonLiteral } from '../walk/literals.ts';
+import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
+import { absolute, middlewareModule, type Resolver } from './conventions.ts';
+
+// ts-morph paths use `/` on every platform.
+const frameworkRuntime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
+
+export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): MiddlewareRef | null {
+  const { reporter } = resolver;
+  const found = spec.kind === 'reference' ? referenced(spec.classNode, resolver) : named(spec.className, resolver);
+  if (!found.ok) {
+    const notes = spec.kind === 'name' ? [`looked in ${middlewareModule(spec.className)} and among the classes exported by 'svc'`] : [];
+    reporter.error('SVC008', `unknown middleware ${found.problem}`, spec.classNode, notes);
+    return null;
+  }
+  const { cls, module } = found.value;
+  const className = spec.kind === 'name' ? spec.className : (cls.getName() ?? spec.classNode.getText());
+  if (!instanceMethod(cls, 'handle')) {
+    reporter.error('SVC008', `${className} is not a middleware: it has no handle(ctx, next) method`, spec.classNode);
+    return null;
+  }
+  const args = spec.args ? literalArgs(spec.args, resolver) : [];
+  if (!args || !argsFit(cls, className, args, spec.args ?? spec.node, resolver)) return null;
+  return { className, module, referencedBy: spec.kind, args, loc: reporter.at(spec.node) };
+}
+
+interface MiddlewareClass {
+  cls: ClassDeclaration;
+  /** Project-relative, or `svc` for classes the framework exports. */
+  module: string;
+}
+
+function referenced(node: Node, resolver: Resolver): Found<MiddlewareClass> {
+  const found = classFromReference(node);
+  if (!found.ok) return found;
+  const path = found.value.getSourceFile().getFilePath();
+  return { ok: true, value: { cls: found.value, module: path.startsWith(frameworkRuntime) ? 'svc' : resolver.reporter.relative(path) } };
+}
+
+/** The application's `weave/Middleware/<Name>.ts` first, then the framework's own knots. */
+function named(className: string, resolver: Resolver): Found<MiddlewareClass> {
+  if (!isIdentifierName(className)) return { ok: false, problem: `'${className}': not a valid class name` };
+  const module = middlewareModule(className);
+  const local = exportedClass(resolver.project, absolute(resolver, module), className);
+  if (local.ok) return { ok: true, value: { cls: local.value, module } };
+  const builtIn = exportedClass(resolver.project, svcEntry, className);
+  if (builtIn.ok) return { ok: true, value: { cls: builtIn.value, module: 'svc' } };
+  return { ok: false, problem: `'${className}': ${module} ${local.problem}, and 'svc' exports no such class` };
+}
+
+function literalArgs(list: ArrayLiteralExpression, resolver: Resolver): unknown[] | null {
+  const read = readJsonLiteral(list);
+  if (read.ok) return read.value as unknown[];
+  resolver.reporter.error('SVC006', `middleware parameters must be literal JSON values (strings, numbers, booleans, null, arrays, objects); found: ${read.at.getText()}`, read.at);
+  return null;
+}
+
+const describe = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`);
+
+/** Count against required/total constructor parameters, and the JSON type where one is declared. */
+function argsFit(cls: ClassDeclaration, className: string, args: unknown[], at: Node, resolver: Resolver): boolean {
+  const params = effectiveConstructor(cls)?.getParameters() ?? [];
+  const required = params.filter((p) => !p.isOptional()).length;
+  const total = params.some((p) => p.isRestParameter()) ? Infinity : params.length;
+  if (args.length < required || args.length > total) {
+    const expected = total === Infinity ? `at least ${required}` : required === total ? `${total}` : required === 0 ? `at most ${total}` : `${required} to ${total}`;
+    const count = total === Infinity ? required : total;
+    const names = params.map((p) => p.getName()).join(', ');
+    resolver.reporter.error('SVC008', `${className} takes ${expected} parameter${count === 1 ? '' : 's'}${names ? ` (${names})` : ''} but ${args.length} ${args.length === 1 ? 'was' : 'were'} given`, at);
+    return false;
+  }
+  const elements = Node.isArrayLiteralExpression(at) ? at.getElements() : [];
+  let fits = true;
+  params.forEach((param, i) => {
+    if (i >= args.length || param.isRestParameter()) return;
+    const type = param.getType().getNonNullableType();
+    const expected = type.isNumber() ? 'number' : type.isString() ? 'string' : type.isBoolean() ? 'boolean' : null;
+    if (!expected || typeof args[i] === expected) return;
+    resolver.reporter.error('SVC008', `parameter '${param.getName()}' of ${className} is a ${expected}, but ${elements[i]?.getText() ?? 'the value'} is ${describe(args[i])}`, elements[i] ?? at);
+    fits = false;
+  });
+  return fits;
+}

@@ -1,0 +1,35 @@
+// One registration → one IR route, once its handler and middleware are resolved.
+import type { MiddlewareRef, Route, Segment } from '../ir.ts';
+import { checkArity } from './arity.ts';
+import { splitPattern } from './pattern.ts';
+import type { MiddlewareSpec, Registration } from './registration.ts';
+import type { Resolver } from './resolve/conventions.ts';
+import { resolveHandler } from './resolve/handler.ts';
+
+/**
+ * Null when the route cannot take part in the whole-table checks (its pattern or handler
+ * is broken); its problems are reported already. Middleware that failed is left out.
+ */
+export function toRoute(id: number, registration: Registration, resolver: Resolver, middleware: ReadonlyMap<MiddlewareSpec, MiddlewareRef | null>): Route | null {
+  const handler = registration.handler && resolveHandler(registration.handler, resolver);
+  if (!handler || !registration.handler || !registration.patternValid) return null;
+  const parsed = splitPattern(registration.pattern).segments;
+  const placeholders = parsed.filter((s) => s.kind === 'param');
+  checkArity(handler, placeholders, registration.pattern, registration.handler.node, resolver.reporter);
+  let position = 0;
+  const segments = parsed.map((s): Segment =>
+    s.kind === 'literal' ? s : { ...s, type: handler.params[position++]?.kind ?? { kind: 'string' } },
+  );
+  const loc = resolver.reporter.at(registration.call);
+  return {
+    id,
+    method: registration.method,
+    pattern: registration.pattern,
+    segments,
+    handler,
+    middleware: registration.scope.middleware.flatMap((spec) => middleware.get(spec) ?? []),
+    file: loc.file,
+    prefix: registration.scope.prefix,
+    loc,
+  };
+}

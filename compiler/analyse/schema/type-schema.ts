@@ -1,0 +1,209 @@
+// TypeScript type → JSON Schema (2020-12, as OpenAPI 3.1 uses it), through the type
+// checker. Named project types (interfaces, classes, enums, aliases) become components
+// referenced by `$ref`; everything else is inlined. Results are cached per type in the
+// registry, and a named type is registered before its body is walked, so recursive
+// types end in a `$ref` instead of looping.
+import { ts } from 'ts-morph';
+import type { JsonSchema } from './json-schema.ts';
+import type { SchemaRegistry } from './registry.ts';
+import { componentName, isProjectDeclaration, outsideSymbolName } from './type-names.ts';
+
+const F = ts.TypeFlags;
+const NOTHING = F.Undefined | F.Void;
+
+/** Types from outside the project that serialise to something other than their properties. */
+const OPAQUE: Record<string, JsonSchema> = {
+  Date: { type: 'string', format: 'date-time' },
+  Buffer: { type: 'string', contentMediaType: 'application/octet-stream' },
+  Uint8Array: { type: 'string', contentMediaType: 'application/octet-stream' },
+  ArrayBuffer: { type: 'string', contentMediaType: 'application/octet-stream' },
+  // A web-standard Response is sent as it is: any media type.
+  Response: { contentMediaType: '*/*' },
+};
+
+/** Generic instantiations can expand without end (`type D<T> = { next: D<T[]> }`); stop there. */
+const MAX_DEPTH = 64;
+
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+export class TypeSchemas {
+  /** Anonymous types on the current walk: meeting one again means a recursion without a name to `$ref`. */
+  private readonly active = new Set<ts.Type>();
+  /** Set once the depth limit was hit, so one endless type gives one warning, not one per branch. */
+  private cutOff = false;
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly registry: SchemaRegistry,
+  ) {}
+
+  /** `site` is where a warning points when the type itself has no declaration in the project. */
+  of(type: ts.Type, site: ts.Node): JsonSchema {
+    const named = this.registry.names.get(type);
+    if (named) return ref(named);
+    const cached = this.registry.inline.get(type);
+    if (cached) return cached;
+    if (this.active.size >= MAX_DEPTH) return this.tooDeep(type, site);
+    const wanted = componentName(type, this.checker);
+    if (wanted) {
+      const name = this.registry.claimName(type, wanted);
+      this.registry.schemas[name] = this.withDoc(this.walk(type, site), type.aliasSymbol ?? type.getSymbol());
+      return ref(name);
+    }
+    if (this.active.has(type)) return this.unsupported(type, site, 'it refers to itself without a name; give it an interface or type alias');
+    const schema = this.walk(type, site);
+    this.registry.inline.set(type, schema);
+    return schema;
+  }
+
+  /** Drops `undefined` and `void` members: an absent value has no JSON form of its own. */
+  withoutNothing(type: ts.Type): ts.Type[] {
+    return (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & NOTHING));
+  }
+
+  private walk(type: ts.Type, site: ts.Node): JsonSchema {
+    this.active.add(type);
+    try {
+      return this.body(type, site);
+    } finally {
+      this.active.delete(type);
+    }
+  }
+
+  private body(type: ts.Type, site: ts.Node): JsonSchema {
+    const f = type.flags;
+    if (f & (F.Any | F.Unknown)) return {};
+    if (f & F.Never) return { not: {} };
+    // `boolean` is the union `true | false`; test it before unions.
+    if (f & F.Boolean) return { type: 'boolean' };
+    if (f & F.Union) return this.union(type as ts.UnionType, site);
+    if (type.isStringLiteral()) return { type: 'string', const: type.value };
+    if (type.isNumberLiteral()) return { type: 'number', const: type.value };
+    if (f & F.BooleanLiteral) return { type: 'boolean', const: type === this.checker.getTrueType() };
+    if (f & (F.String | F.TemplateLiteral | F.StringMapping)) return { type: 'string' };
+    if (f & F.Number) return { type: 'number' };
+    if (f & (F.Null | NOTHING)) return { type: 'null' };
+    if (f & F.TypeParameter) {
+      const constraint = this.checker.getBaseConstraintOfType(type);
+      return constraint && constraint !== type ? this.of(constraint, site) : {};
+    }
+    if (f & F.NonPrimitive) return { type: 'object' };
+    if (f & F.Intersection) return this.intersection(type as ts.IntersectionType, site);
+    if (f & F.Object) return this.object(type as ts.ObjectType, site);
+    return this.unsupported(type, site, 'bigints, symbols and unresolved type operators have no JSON form');
+  }
+
+  private union(type: ts.UnionType, site: ts.Node): JsonSchema {
+    const members = this.withoutNothing(type);
+    const nullable = members.some((t) => t.flags & F.Null);
+    const values = members.filter((t) => !(t.flags & F.Null));
+    if (values.length > 0 && values.every((t) => t.isStringLiteral())) return literalEnum('string', values, nullable);
+    if (values.length > 0 && values.every((t) => t.isNumberLiteral())) return literalEnum('number', values, nullable);
+    const schemas: JsonSchema[] = [];
+    const booleans = values.filter((t) => t.flags & F.BooleanLiteral);
+    // `T | boolean` arrives as `T | true | false`; print the pair as one boolean again.
+    if (booleans.length === 2) schemas.push({ type: 'boolean' });
+    for (const member of values) if (booleans.length !== 2 || !booleans.includes(member)) schemas.push(this.of(member, site));
+    if (nullable) schemas.push({ type: 'null' });
+    if (schemas.length === 1) return schemas[0]!;
+    const plainTypes = schemas.every((s) => Object.keys(s).length === 1 && typeof s.type === 'string');
+    return plainTypes ? { type: [...new Set(schemas.map((s) => s.type))] } : { anyOf: schemas };
+  }
+
+  private intersection(type: ts.IntersectionType, site: ts.Node): JsonSchema {
+    // `string & { __brand: 'UserId' }` is a branded primitive: its JSON form is the primitive.
+    const primitive = type.types.find((t) => t.flags & (F.StringLike | F.NumberLike | F.BooleanLike));
+    return primitive ? this.of(primitive, site) : this.record(type, site);
+  }
+
+  private object(type: ts.ObjectType, site: ts.Node): JsonSchema {
+    const outside = outsideSymbolName(type);
+    if (outside && OPAQUE[outside]) return OPAQUE[outside];
+    if (this.checker.isTupleType(type)) return this.tuple(type as ts.TupleTypeReference, site);
+    if (this.checker.isArrayType(type)) {
+      const [element] = this.checker.getTypeArguments(type as ts.TypeReference);
+      return { type: 'array', items: element ? this.of(element, site) : {} };
+    }
+    const toJson = this.toJsonType(type);
+    if (toJson) return this.of(toJson, site);
+    if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
+      return this.unsupported(type, site, 'functions and classes are not data');
+    }
+    return this.record(type, site);
+  }
+
+  /** `JSON.stringify` calls `toJSON` when there is one; document what it returns. */
+  private toJsonType(type: ts.Type): ts.Type | undefined {
+    const method = type.getProperty('toJSON');
+    if (!method) return undefined;
+    const [signature] = this.checker.getTypeOfSymbol(method).getCallSignatures();
+    return signature ? this.checker.getReturnTypeOfSignature(signature) : undefined;
+  }
+
+  private tuple(type: ts.TupleTypeReference, site: ts.Node): JsonSchema {
+    const flags = type.target.elementFlags;
+    const elements = this.checker.getTypeArguments(type);
+    const prefixItems: JsonSchema[] = [];
+    let items: JsonSchema | false = false;
+    elements.forEach((element, i) => {
+      if (flags[i]! & ts.ElementFlags.Variable) items = this.of(element, site);
+      else prefixItems.push(this.of(element, site));
+    });
+    const minItems = flags.filter((f) => f & ts.ElementFlags.Required).length;
+    return {
+      type: 'array',
+      ...(prefixItems.length > 0 && { prefixItems }),
+      ...(minItems > 0 && { minItems }),
+      items,
+    };
+  }
+
+  /** An object's own data: properties (methods and accessors are not serialised) and index signatures. */
+  private record(type: ts.Type, site: ts.Node): JsonSchema {
+    const properties: Record<string, JsonSchema> = {};
+    const required: string[] = [];
+    for (const property of this.checker.getPropertiesOfType(type)) {
+      const name = property.getName();
+      if (!(property.flags & ts.SymbolFlags.Property) || name.startsWith('#') || name.startsWith('__@')) continue;
+      const declared = this.checker.getTypeOfSymbol(property);
+      const members = this.withoutNothing(declared);
+      if (members.length === 0) continue;
+      const declaration = property.valueDeclaration;
+      const where = declaration && isProjectDeclaration(declaration) ? declaration : site;
+      const schema = this.of(declared, where);
+      properties[name] = this.withDoc(schema, property);
+      const optional = property.flags & ts.SymbolFlags.Optional || members.length !== (declared.isUnion() ? declared.types.length : 1);
+      if (!optional) required.push(name);
+    }
+    const index = this.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & (F.String | F.Number));
+    return {
+      type: 'object',
+      ...(Object.keys(properties).length > 0 && { properties }),
+      ...(required.length > 0 && { required }),
+      ...(index && { additionalProperties: this.of(index.type, site) }),
+    };
+  }
+
+  /** The symbol's JSDoc text as the schema's `description`. */
+  private withDoc(schema: JsonSchema, symbol: ts.Symbol | undefined): JsonSchema {
+    const doc = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim() : '';
+    return doc ? { ...schema, description: doc } : schema;
+  }
+
+  private tooDeep(type: ts.Type, site: ts.Node): JsonSchema {
+    if (this.cutOff) return {};
+    this.cutOff = true;
+    return this.unsupported(type, site, `it nests more than ${MAX_DEPTH} levels deep, as an endlessly expanding generic does`);
+  }
+
+  private unsupported(type: ts.Type, site: ts.Node, why: string): JsonSchema {
+    const text = this.checker.typeToString(type);
+    this.registry.warn(`The type \`${text}\` cannot be described as JSON (${why}); it is documented as {}.`, site);
+    return {};
+  }
+}
+
+function literalEnum(type: 'string' | 'number', members: ts.Type[], nullable: boolean): JsonSchema {
+  const values: unknown[] = members.map((t) => (t as ts.LiteralType).value);
+  return nullable ? { type: [type, 'null'], enum: [...values, null] } : { type, enum: values };
+}

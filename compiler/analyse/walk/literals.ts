@@ -1,0 +1,62 @@
+// The only values the compiler reads out of route files: string literals and literal
+// JSON (middleware parameters). Anything computed is non-static (SVC006).
+import { Node, SyntaxKind } from 'ts-morph';
+import type { StringNode } from '../registration.ts';
+
+/** Unwraps `(x)`, `x as T`, `x satisfies T` and `<T>x`, which change nothing at run time. */
+export function unwrap(node: Node): Node {
+  let current = node;
+  while (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current) || Node.isTypeAssertion(current)) {
+    current = current.getExpression();
+  }
+  return current;
+}
+
+export function asStringLiteral(node: Node): StringNode | null {
+  const inner = unwrap(node);
+  return Node.isStringLiteral(inner) || Node.isNoSubstitutionTemplateLiteral(inner) ? inner : null;
+}
+
+export type JsonRead = { ok: true; value: unknown } | { ok: false; at: Node };
+
+/** A literal JSON value, or the first node that is not one. */
+export function readJsonLiteral(node: Node): JsonRead {
+  const inner = unwrap(node);
+  const text = asStringLiteral(inner);
+  if (text) return { ok: true, value: text.getLiteralValue() };
+  if (Node.isNumericLiteral(inner)) return { ok: true, value: inner.getLiteralValue() };
+  if (Node.isPrefixUnaryExpression(inner) && inner.getOperatorToken() === SyntaxKind.MinusToken) {
+    const operand = inner.getOperand();
+    if (Node.isNumericLiteral(operand)) return { ok: true, value: -operand.getLiteralValue() };
+  }
+  if (Node.isTrueLiteral(inner) || Node.isFalseLiteral(inner)) return { ok: true, value: inner.getLiteralValue() };
+  if (Node.isNullLiteral(inner)) return { ok: true, value: null };
+  if (Node.isArrayLiteralExpression(inner)) return readAll(inner.getElements(), (values) => values);
+  if (Node.isObjectLiteralExpression(inner)) {
+    const entries: Array<[string, Node]> = [];
+    for (const property of inner.getProperties()) {
+      const name = Node.isPropertyAssignment(property) ? propertyName(property.getNameNode()) : null;
+      if (!Node.isPropertyAssignment(property) || name === null) return { ok: false, at: property };
+      entries.push([name, property.getInitializerOrThrow()]);
+    }
+    return readAll(entries.map(([, value]) => value), (values) => Object.fromEntries(values.map((v, i) => [entries[i][0], v])));
+  }
+  return { ok: false, at: inner };
+}
+
+function readAll(nodes: Node[], build: (values: unknown[]) => unknown): JsonRead {
+  const values: unknown[] = [];
+  for (const node of nodes) {
+    const read = readJsonLiteral(node);
+    if (!read.ok) return read;
+    values.push(read.value);
+  }
+  return { ok: true, value: build(values) };
+}
+
+/** `name`, `'name'` or `"name"` as an object key; computed keys are not static. */
+export function propertyName(node: Node): string | null {
+  if (Node.isIdentifier(node)) return node.getText();
+  const text = asStringLiteral(node);
+  return text ? text.getLiteralValue() : null;
+}

@@ -1,0 +1,177 @@
+// The syntactic walk of one route file, in source order: the order the runtime runs the
+// calls in, so registration *i* here is route id *i* there. One visitor per statement
+// kind; any other statement may not touch a router (SVC006).
+import { Node, SyntaxKind, type CallExpression, type SourceFile } from 'ts-morph';
+import type { HttpMethod } from '../../ir.ts';
+import { joinNamespace, joinPattern } from '../../../runtime/routing/pattern.ts';
+import { splitPattern, wholePatternProblems } from '../pattern.ts';
+import type { GroupScope, MiddlewareSpec, Registration } from '../registration.ts';
+import type { Reporter } from '../reporter.ts';
+import { asStringLiteral, propertyName, unwrap } from './literals.ts';
+import { rejectRouterUses } from './non-static.ts';
+import { bodyStatements, findRouteFunction, routerParameter, type RouterFunction } from './route-function.ts';
+import { readHandlerSpec, readMiddlewareSpec } from './specs.ts';
+
+const VERBS: Record<string, HttpMethod> = {
+  get: 'GET', post: 'POST', put: 'PUT', patch: 'PATCH', delete: 'DELETE', options: 'OPTIONS',
+  sewGet: 'GET', sewPost: 'POST', sewPut: 'PUT', sewPatch: 'PATCH', sewDelete: 'DELETE', sewOptions: 'OPTIONS',
+};
+
+/** Router names in scope, each with the group it registers into. */
+type Routers = ReadonlyMap<string, GroupScope>;
+
+interface Walk {
+  reporter: Reporter;
+  registrations: Registration[];
+  /** Every group's own entries, so those of groups without routes are checked too. */
+  middleware: MiddlewareSpec[];
+}
+
+export interface WalkedFile {
+  registrations: Registration[];
+  middleware: MiddlewareSpec[];
+}
+
+type Visitor = (node: Node, routers: Routers, walk: Walk) => void;
+
+const TOP_LEVEL: GroupScope = { prefix: '', namespace: '', middleware: [], broken: false };
+
+export function walkRouteFile(file: SourceFile, reporter: Reporter): WalkedFile {
+  const walk: Walk = { reporter, registrations: [], middleware: [] };
+  const fn = findRouteFunction(file, reporter);
+  if (fn) visitFunction(fn, new Map(), TOP_LEVEL, walk);
+  return { registrations: walk.registrations, middleware: walk.middleware };
+}
+
+function visitFunction(fn: RouterFunction, outer: Routers, scope: GroupScope, walk: Walk): void {
+  const name = routerParameter(fn, walk.reporter);
+  const routers = name ? new Map(outer).set(name, scope) : outer;
+  visitStatements(bodyStatements(fn), routers, walk);
+}
+
+function visitStatements(statements: Node[], routers: Routers, walk: Walk): void {
+  for (const statement of statements) (VISITORS[statement.getKind()] ?? rejectStatement)(statement, routers, walk);
+}
+
+const rejectStatement: Visitor = (node, routers, walk) => rejectRouterUses(node, new Set(routers.keys()), walk.reporter);
+
+const visitExpression: Visitor = (node, routers, walk) => {
+  const expression = unwrap(node);
+  const target = Node.isCallExpression(expression) ? routerCall(expression, routers) : null;
+  if (!target) return rejectStatement(expression, routers, walk);
+  const { call, member, scope } = target;
+  if (member === 'group') return visitGroup(call, scope, routers, walk);
+  const method = VERBS[member];
+  if (method) return visitRegistration(call, method, scope, walk);
+  walk.reporter.error('SVC006', `router.${member} is not a registration method; use get, post, put, patch, delete, options, their sew… forms, or group`, call);
+};
+
+const VISITORS: Partial<Record<SyntaxKind, Visitor>> = {
+  [SyntaxKind.ExpressionStatement]: (node, routers, walk) => visitExpression(node.asKindOrThrow(SyntaxKind.ExpressionStatement).getExpression(), routers, walk),
+  [SyntaxKind.Block]: (node, routers, walk) => visitStatements(node.asKindOrThrow(SyntaxKind.Block).getStatements(), routers, walk),
+  [SyntaxKind.EmptyStatement]: () => {},
+  // An expression body (`(r) => r.get(…)`) arrives as the expression itself.
+  [SyntaxKind.CallExpression]: visitExpression,
+  [SyntaxKind.ParenthesizedExpression]: visitExpression,
+};
+
+/** `<router>.<member>(…)` on a router in scope. */
+function routerCall(call: CallExpression, routers: Routers): { call: CallExpression; member: string; scope: GroupScope } | null {
+  const callee = call.getExpression();
+  if (!Node.isPropertyAccessExpression(callee)) return null;
+  const scope = routers.get(unwrap(callee.getExpression()).getText());
+  return scope ? { call, member: callee.getName(), scope } : null;
+}
+
+function visitRegistration(call: CallExpression, method: HttpMethod, scope: GroupScope, walk: Walk): void {
+  const { reporter } = walk;
+  const [patternArg, handlerArg] = call.getArguments();
+  if (!patternArg || !handlerArg) {
+    reporter.error('SVC006', `a route registration takes a pattern and a handler, as in router.get('/users/{id}', handler)`, call);
+    return;
+  }
+  const literal = asStringLiteral(patternArg);
+  if (!literal) reporter.error('SVC006', `the route pattern must be a string literal so svc build can read it; found: ${patternArg.getText()}`, patternArg);
+  const pattern = literal ? joinPattern(scope.prefix, literal.getLiteralValue()) : '';
+  const valid = literal !== null && !scope.broken && patternProblems(literal.getLiteralValue(), pattern, literal, reporter) === 0;
+  walk.registrations.push({ method, call, pattern, patternValid: valid, handler: readHandlerSpec(handlerArg, scope, reporter), scope });
+}
+
+/** Reports SVC005 for the route's own text, then for the full pattern; returns how many. */
+function patternProblems(own: string, full: string, at: Node, reporter: Reporter): number {
+  const ownProblems = splitPattern(own).problems;
+  const problems = ownProblems.length ? ownProblems : wholePatternProblems(splitPattern(full).segments);
+  const shown = ownProblems.length ? own : full;
+  for (const problem of problems) reporter.error('SVC005', `invalid pattern '${shown}': ${problem}`, at);
+  return problems.length;
+}
+
+function visitGroup(call: CallExpression, outer: GroupScope, routers: Routers, walk: Walk): void {
+  const [optionsArg, callbackArg] = call.getArguments();
+  const scope = optionsArg ? readGroupOptions(optionsArg, outer, walk) : outer;
+  const callback = callbackArg && unwrap(callbackArg);
+  if (callback && (Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) {
+    visitFunction(callback, routers, scope, walk);
+    return;
+  }
+  walk.reporter.error('SVC006', 'router.group takes an options object and an inline callback, as in router.group({ prefix: \'/admin\' }, (r) => { … })', callback ?? call);
+}
+
+function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope {
+  const { reporter } = walk;
+  const options = unwrap(node);
+  const scope: GroupScope = { ...outer, middleware: [...outer.middleware] };
+  const reject = (text: string, at: Node): GroupScope => {
+    reporter.error('SVC006', text, at);
+    scope.broken = true;
+    return scope;
+  };
+  if (!Node.isObjectLiteralExpression(options)) return reject('group options must be an object literal, as in { prefix: \'/admin\', middleware: [AuthMiddleware] }', options);
+  for (const property of options.getProperties()) {
+    const key = Node.isPropertyAssignment(property) ? propertyName(property.getNameNode()) : null;
+    if (!Node.isPropertyAssignment(property) || key === null) {
+      reject('each group option must be written `key: value` with a literal value', property);
+      continue;
+    }
+    const value = unwrap(property.getInitializerOrThrow());
+    if (key === 'middleware') {
+      if (!Node.isArrayLiteralExpression(value)) reject('group middleware must be an array literal of classes, names or [ClassOrName, [params…]]', value);
+      else {
+        const own = readMiddlewareList(value.getElements(), reporter);
+        scope.middleware.push(...own);
+        walk.middleware.push(...own);
+      }
+      continue;
+    }
+    if (key !== 'prefix' && key !== 'namespace') {
+      reject(`unknown group option '${key}'; the options are prefix, middleware and namespace`, property);
+      continue;
+    }
+    const literal = asStringLiteral(value);
+    if (!literal) {
+      reject(`the group ${key} must be a string literal so svc build can read it; found: ${value.getText()}`, value);
+    } else if (key === 'namespace') {
+      scope.namespace = joinNamespace(outer.namespace, literal.getLiteralValue());
+    } else {
+      const problems = splitPattern(literal.getLiteralValue()).problems;
+      for (const problem of problems) reporter.error('SVC005', `invalid prefix '${literal.getLiteralValue()}': ${problem}`, literal);
+      if (problems.length) scope.broken = true;
+      const prefix = joinPattern(outer.prefix, literal.getLiteralValue());
+      scope.prefix = prefix === '/' ? '' : prefix;
+    }
+  }
+  return scope;
+}
+
+function readMiddlewareList(entries: Node[], reporter: Reporter): MiddlewareSpec[] {
+  const specs: MiddlewareSpec[] = [];
+  for (const entry of entries) {
+    if (Node.isSpreadElement(entry)) {
+      reporter.error('SVC006', 'spread middleware lists are not static; list each middleware in the group options', entry);
+      continue;
+    }
+    const spec = readMiddlewareSpec(entry, reporter);
+    if (spec) specs.push(spec);
+  }
+  return specs;
+}

@@ -1,0 +1,71 @@
+// `svc cobble create|run|status|rollback`: database migrations (runtime/database/migrations/).
+import type { CAC } from 'cac';
+import { hasErrors } from '../../diagnostics.ts';
+import { loadConfig } from '../../config/index.ts';
+import { printDiagnostics } from '../print.ts';
+import { UsageError } from '../usage-error.ts';
+import { CobbleError } from '../../../runtime/database/migrations/cobble-error.ts';
+import { createMigration } from '../../../runtime/database/migrations/create.ts';
+import { NAME_PATTERN } from '../../../runtime/database/migrations/files.ts';
+import { rollbackMigrations, runMigrations } from '../../../runtime/database/migrations/migrate.ts';
+import { formatStatus, migrationStatus } from '../../../runtime/database/migrations/status.ts';
+
+interface CobbleOptions {
+  json?: boolean;
+}
+
+const actions: Record<string, (root: string, name: string | undefined, options: CobbleOptions) => Promise<number>> = {
+  async create(root, name) {
+    if (name === undefined) throw new UsageError('cobble create needs a migration name, e.g. svc cobble create create_notes');
+    if (!NAME_PATTERN.test(name)) {
+      throw new UsageError(`Invalid migration name "${name}": use only letters, digits and underscores, e.g. create_notes`);
+    }
+    console.log(`Created ${await createMigration(root, name)}`);
+    return 0;
+  },
+  async run(root) {
+    const config = await projectConfig(root);
+    if (!config) return 1;
+    await runMigrations({ root, config, log: (line) => console.log(line) });
+    return 0;
+  },
+  async rollback(root) {
+    const config = await projectConfig(root);
+    if (!config) return 1;
+    await rollbackMigrations({ root, config, log: (line) => console.log(line) });
+    return 0;
+  },
+  async status(root, _name, options) {
+    const status = await migrationStatus(root);
+    console.log(options.json ? JSON.stringify(status, null, 2) : formatStatus(status));
+    return 0;
+  },
+};
+
+export function register(cli: CAC): void {
+  cli
+    .command('cobble [action] [name]', 'Database migrations: create <Name>, run, status, rollback')
+    .usage('cobble create <Name> | cobble run | cobble status [--json] | cobble rollback')
+    .option('--json', 'cobble status: print as JSON')
+    .example('svc cobble create create_notes')
+    .action(async (action: string | undefined, name: string | undefined, options: CobbleOptions) => {
+      if (action === undefined) throw new UsageError('cobble needs a subcommand: create <Name>, run, status or rollback.');
+      const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
+      if (!run) throw new UsageError(`Unknown cobble subcommand: ${action} (expected create, run, status or rollback).`);
+      if (action !== 'create' && name !== undefined) throw new UsageError(`cobble ${action} takes no argument, got "${name}".`);
+      try {
+        return await run(process.cwd(), name, options);
+      } catch (e) {
+        if (!(e instanceof CobbleError)) throw e;
+        console.error(`svc cobble: ${e.message}`);
+        return 1;
+      }
+    });
+}
+
+/** svc.json, or null after printing why it cannot be used. */
+async function projectConfig(root: string) {
+  const { config, diagnostics } = await loadConfig(root);
+  printDiagnostics(diagnostics, false);
+  return config && !hasErrors(diagnostics) ? config : null;
+}

@@ -1,0 +1,101 @@
+// `svc route list` prints the route table; `svc route docs` writes the OpenAPI document
+// into shoebox/outsole/. Both analyse the project without writing .svc/.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CAC } from 'cac';
+import { build } from '../../build.ts';
+import { emitOpenApi, readApiInfo } from '../../emit/openapi/index.ts';
+import { copySwaggerAssets } from '../../emit/swagger-assets.ts';
+import { HTTP_METHODS, type HttpMethod, type MiddlewareRef, type Route, type RouteTable } from '../../ir.ts';
+import { printDiagnostics } from '../print.ts';
+import { UsageError } from '../usage-error.ts';
+
+interface ListOptions {
+  json?: boolean;
+  method?: string;
+  path?: string | number;
+}
+
+export function register(cli: CAC): void {
+  cli
+    .command('route <action>', 'Routes: `list` prints the route table, `docs` writes shoebox/outsole/openapi.json')
+    .option('--json', 'list: print the routes as JSON')
+    .option('--method <method>', 'list: only routes of this HTTP method, e.g. --method GET')
+    .option('--path <prefix>', 'list: only routes whose path starts with this prefix, e.g. --path /users')
+    .action(async (action: string, options: ListOptions) => {
+      if (action === 'list') return list(process.cwd(), options);
+      if (action === 'docs') return docs(process.cwd());
+      throw new UsageError(`Unknown route action "${action}": use \`svc route list\` or \`svc route docs\`.`);
+    });
+}
+
+async function list(root: string, options: ListOptions): Promise<number> {
+  const method = methodFilter(options.method);
+  const prefix = options.path === undefined ? '' : `/${String(options.path).replace(/^\/+/, '')}`;
+  const table = await routeTable(root);
+  if (!table) return 1;
+  const rows = table.routes
+    .filter((route) => (!method || route.method === method) && route.pattern.startsWith(prefix))
+    .map(row);
+  console.log(options.json ? JSON.stringify(rows, null, 2) : formatTable(rows));
+  return 0;
+}
+
+async function docs(root: string): Promise<number> {
+  const table = await routeTable(root);
+  if (!table) return 1;
+  const outsole = join(root, 'shoebox', 'outsole');
+  await mkdir(outsole, { recursive: true });
+  await writeFile(join(outsole, 'openapi.json'), emitOpenApi(table, await readApiInfo(root)));
+  await copySwaggerAssets(root);
+  console.log('svc: wrote shoebox/outsole/openapi.json');
+  return 0;
+}
+
+/** The analysed table, or null (diagnostics printed) when the project does not compile. */
+async function routeTable(root: string): Promise<RouteTable | null> {
+  const result = await build(root, { write: false });
+  printDiagnostics(result.diagnostics, false);
+  return result.ok ? result.table : null;
+}
+
+function methodFilter(method: string | undefined): HttpMethod | undefined {
+  if (method === undefined) return undefined;
+  const upper = String(method).toUpperCase();
+  if (!(HTTP_METHODS as readonly string[]).includes(upper)) throw new UsageError(`--method must be one of ${HTTP_METHODS.join(', ')}, got "${method}"`);
+  return upper as HttpMethod;
+}
+
+interface Row {
+  method: HttpMethod;
+  path: string;
+  handler: string;
+  middleware: string[];
+  source: string;
+  builtin: boolean;
+}
+
+function row(route: Route): Row {
+  const { handler, loc } = route;
+  return {
+    method: route.method,
+    path: route.pattern,
+    handler: handler.kind === 'controller' ? `${handler.className}.${handler.method}` : handler.kind === 'closure' ? 'closure' : `builtin:${handler.name}`,
+    middleware: route.middleware.map(middlewareText),
+    source: `${loc.file}:${loc.line}:${loc.col}`,
+    builtin: handler.kind === 'builtin',
+  };
+}
+
+/** `AuthMiddleware`, `RateLimitKnots(10, 60)`. */
+const middlewareText = (m: MiddlewareRef): string => (m.args.length ? `${m.className}(${m.args.map((a) => JSON.stringify(a)).join(', ')})` : m.className);
+
+function formatTable(rows: Row[]): string {
+  const header = ['METHOD', 'PATH', 'HANDLER', 'MIDDLEWARE', 'SOURCE'];
+  const cells = rows.map((r) => [r.method, r.path, r.handler, r.middleware.join(', ') || '-', r.source]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]): string => c.map((text, i) => (i === c.length - 1 ? text : text.padEnd(widths[i]!))).join('  ');
+  const builtins = rows.filter((r) => r.builtin).length;
+  const count = `${rows.length} route${rows.length === 1 ? '' : 's'}${builtins ? ` (${builtins} built-in)` : ''}`;
+  return [line(header), ...cells.map(line), '', count].join('\n');
+}

@@ -1,0 +1,46 @@
+// Checks across keys of a validated svc.json, which no single-value check can see:
+// endpoints on the same path, ip.routes keys that name the same path once normalised,
+// health services with the same name. Paths are normalised here, in place.
+import { error, type Diagnostic } from '../diagnostics.ts';
+import type { SourceLocation } from '../ir.ts';
+import type { SvcConfig } from '../../runtime/config.ts';
+
+export const ENDPOINT_NAMES = ['docs', 'health', 'dashboard', 'metrics'] as const;
+
+/** `/svc/docs/` → `svc/docs`: endpoints are stored without slashes at either end, as in the defaults. */
+export const endpointPath = (path: string): string => path.replace(/^\/+|\/+$/g, '');
+
+/** `admin/` → `/admin`: route keys are canonical paths, compared with request paths. */
+export const routeKey = (key: string): string => `/${endpointPath(key)}`;
+
+export function settle(config: SvcConfig, where: (jsonPath: string) => SourceLocation): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  /** Reports `jsonPath` when `value` was already claimed by an earlier key. */
+  const claim = (claimed: Map<string, string>, value: string, jsonPath: string, clash: (first: string) => string): void => {
+    const first = claimed.get(value);
+    if (first === undefined) claimed.set(value, jsonPath);
+    else diagnostics.push(error('SVC007', `${jsonPath}: ${clash(first)}`, where(jsonPath)));
+  };
+
+  const endpoints = new Map<string, string>();
+  for (const name of ENDPOINT_NAMES) {
+    const path = endpointPath(config.endpoints[name]);
+    config.endpoints[name] = path;
+    claim(endpoints, path, `endpoints.${name}`, (first) => `/${path} is already the path of ${first}`);
+  }
+
+  const keys = new Map<string, string>();
+  const routes: SvcConfig['ip']['routes'] = {};
+  for (const [key, rules] of Object.entries(config.ip.routes)) {
+    const path = routeKey(key);
+    claim(keys, path, `ip.routes.${key}`, (first) => `${path} is the same path as ${first}`);
+    routes[path] ??= rules;
+  }
+  config.ip.routes = routes;
+
+  const services = new Map<string, string>();
+  config.health.services.forEach((service, i) => {
+    claim(services, service.name, `health.services[${i}].name`, (first) => `"${service.name}" is already the name of ${first.replace(/\.name$/, '')}`);
+  });
+  return diagnostics;
+}

@@ -1,0 +1,202 @@
+// The one description of svc.json: the validator walks it (validate.ts) and
+// svc.schema.json is rendered from it (json-schema.ts), so the editor schema and
+// `svc build` cannot disagree on keys, types, ranges or defaults.
+import { DEFAULT_CONFIG } from '../../runtime/config.ts';
+import { checkHost, checkIpEntry, warnIpEntry } from './checks.ts';
+
+interface Described {
+  description: string;
+}
+
+export interface ObjectShape extends Described {
+  type: 'object';
+  properties: Record<string, Shape>;
+  required?: string[];
+}
+
+/** An object with free keys (ip.routes), each key checked by `keyPattern`. */
+export interface MapShape extends Described {
+  type: 'map';
+  keyPattern: string;
+  keyExpected: string;
+  values: Shape;
+}
+
+export interface ArrayShape extends Described {
+  type: 'array';
+  items: Shape;
+  default?: unknown[];
+}
+
+export interface StringShape extends Described {
+  type: 'string';
+  default?: string;
+  enum?: string[];
+  minLength?: number;
+  /** Regex source, used as is by the validator and the schema. */
+  pattern?: string;
+  /** What a valid value looks like, for messages. */
+  expected?: string;
+  /** Checks beyond `pattern` (IP syntax); returns what is wrong, or null. */
+  check?: (value: string) => string | null;
+  /** For a value that passed: what is suspicious about it, or null. */
+  warn?: (value: string) => string | null;
+}
+
+export interface IntegerShape extends Described {
+  type: 'integer';
+  default?: number;
+  minimum: number;
+  maximum?: number;
+}
+
+export interface BooleanShape extends Described {
+  type: 'boolean';
+  default: boolean;
+}
+
+export type Shape = ObjectShape | MapShape | ArrayShape | StringShape | IntegerShape | BooleanShape;
+
+// A path segment: RFC 3986 pchar without `%` (paths are matched decoded), and never
+// `.` or `..` (dot segments are resolved away before matching, so they would never match).
+const SEGMENT = "(?!\\.\\.?(?:/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+";
+export const ENDPOINT_PATH_PATTERN = `^/?${SEGMENT}(?:/${SEGMENT})*/?$`;
+export const ROUTE_KEY_PATTERN = `^(?:/|/?${SEGMENT}(?:/${SEGMENT})*/?)$`;
+const PLAIN_PATH = 'no placeholders, %-escapes, query, or empty, "." or ".." segments';
+
+const d = DEFAULT_CONFIG;
+
+const ipList = (description: string): ArrayShape => ({
+  type: 'array',
+  description,
+  default: [],
+  items: {
+    type: 'string',
+    description: 'An IPv4 or IPv6 address or CIDR range: "10.0.0.5", "10.0.0.0/24", "::1", "2001:db8::/32". IPv4-mapped IPv6 is treated as IPv4.',
+    pattern: '^[0-9A-Fa-f:.]+(?:/[0-9]{1,3})?$',
+    expected: 'an IP address or CIDR range',
+    check: checkIpEntry,
+    warn: warnIpEntry,
+  },
+});
+
+const ipLevel = (whitelist: string, blacklist: string): Record<string, Shape> => ({
+  whitelist: ipList(whitelist),
+  blacklist: ipList(blacklist),
+});
+
+const host = (description: string, defaultValue?: string): StringShape => ({
+  type: 'string',
+  description,
+  default: defaultValue,
+  pattern: '^[A-Za-z0-9.:-]+$',
+  expected: 'a host name or IP address',
+  check: checkHost,
+});
+
+const endpoint = (name: string, defaultValue: string): StringShape => ({
+  type: 'string',
+  description: `URL path of the built-in ${name} endpoint, e.g. "${defaultValue}" (a leading slash is optional).`,
+  default: defaultValue,
+  pattern: ENDPOINT_PATH_PATTERN,
+  expected: `a plain URL path like "svc/docs" (${PLAIN_PATH})`,
+});
+
+export const svcJsonShape: ObjectShape = {
+  type: 'object',
+  description: 'Configuration of an svc application. Every key is optional.',
+  properties: {
+    $schema: { type: 'string', description: 'The JSON Schema this file follows, for editors: "./node_modules/svc/svc.schema.json".' },
+    server: {
+      type: 'object',
+      description: 'Where `svc tread` and `svc serve` listen, and request limits.',
+      properties: {
+        host: host('Address to listen on; "::" listens on IPv6 and IPv4.', d.server.host),
+        port: { type: 'integer', description: 'TCP port; 0 picks a free one.', default: d.server.port, minimum: 0, maximum: 65535 },
+        bodyLimit: { type: 'integer', description: 'Largest accepted request body in bytes; larger ones get 413.', default: d.server.bodyLimit, minimum: 0 },
+      },
+    },
+    endpoints: {
+      type: 'object',
+      description: 'Paths of the built-in endpoints (all GET).',
+      properties: {
+        docs: endpoint('docs (Swagger UI)', d.endpoints.docs),
+        health: endpoint('health (JSON status)', d.endpoints.health),
+        dashboard: endpoint('dashboard (HTML)', d.endpoints.dashboard),
+        metrics: endpoint('metrics (Prometheus text or JSON)', d.endpoints.metrics),
+        guarded: {
+          type: 'boolean',
+          description: 'Require `Authorization: Bearer <SVC_GUARD_TOKEN>` on the built-in endpoints.',
+          default: d.endpoints.guarded,
+        },
+      },
+    },
+    ip: {
+      type: 'object',
+      description: 'IP allow and deny lists, compiled at build time (see docs/ip-rules.md).',
+      properties: {
+        ...ipLevel('Global allow list: when not empty, only these addresses get through (unless a route level allows them).', 'Global deny list, for every request.'),
+        trustProxy: ipList('Proxies whose X-Forwarded-For header is believed; from anyone else it is ignored.'),
+        routes: {
+          type: 'map',
+          description: 'Per-path rules. A key covers that path and everything below it ("/admin" covers "/admin/users", not "/administrator"); the longest matching key decides first, the global lists last.',
+          keyPattern: ROUTE_KEY_PATTERN,
+          keyExpected: `a plain URL path like "/admin" (${PLAIN_PATH})`,
+          values: {
+            type: 'object',
+            description: 'Rules for one path and everything below it.',
+            properties: ipLevel(
+              'When not empty, only these addresses reach the path (this overrides the global lists).',
+              'Addresses denied on the path.',
+            ),
+          },
+        },
+      },
+    },
+    database: {
+      type: 'object',
+      description: 'The application database.',
+      properties: {
+        driver: { type: 'string', description: 'Database driver.', default: d.database.driver, enum: ['sqlite'] },
+        path: { type: 'string', description: 'SQLite file, relative to the project root.', default: d.database.path, minLength: 1 },
+      },
+    },
+    cache: {
+      type: 'object',
+      description: 'Response cache (ShoeCacheKnots).',
+      properties: {
+        ttl: { type: 'integer', description: 'Default time to live of a cached response, in seconds.', default: d.cache.ttl, minimum: 0 },
+      },
+    },
+    health: {
+      type: 'object',
+      description: 'The health endpoint.',
+      properties: {
+        services: {
+          type: 'array',
+          description: 'TCP services the health endpoint checks, each reported under its name.',
+          default: [],
+          items: {
+            type: 'object',
+            description: 'A service reached by opening a TCP connection.',
+            required: ['name', 'host', 'port'],
+            properties: {
+              name: { type: 'string', description: 'Name shown in the health report.', minLength: 1 },
+              host: host('Host name or IP address of the service.'),
+              port: { type: 'integer', description: 'TCP port of the service.', minimum: 1, maximum: 65535 },
+              timeoutMs: { type: 'integer', description: 'Connection timeout in milliseconds.', minimum: 1 },
+            },
+          },
+        },
+      },
+    },
+    logs: {
+      type: 'object',
+      description: 'shoebox/logs/svc.log rotation.',
+      properties: {
+        maxBytes: { type: 'integer', description: 'Size at which svc.log is rotated, in bytes.', default: d.logs.maxBytes, minimum: 1 },
+        keep: { type: 'integer', description: 'How many rotated files to keep.', default: d.logs.keep, minimum: 0 },
+      },
+    },
+  },
+};

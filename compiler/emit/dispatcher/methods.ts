@@ -1,0 +1,38 @@
+// Methods in the generated code: case labels, the bit flags the segment walk collects for
+// a 405, and the `Allow` lists.
+import { HTTP_METHODS, type HttpMethod } from '../../ir.ts';
+
+/** HEAD is answered by the GET route (SPEC §4). */
+export const caseLabels = (method: HttpMethod): string[] =>
+  method === 'GET' ? ["case 'GET':", "case 'HEAD':"] : [`case '${method}':`];
+
+export const methodBit = (method: HttpMethod): number => 1 << HTTP_METHODS.indexOf(method);
+
+/** `GET | POST`: the generated module names each method's bit after the method. */
+export const bitsExpression = (methods: HttpMethod[]): string => (methods.length ? methods.join(' | ') : '0');
+
+/** The registered methods, HEAD with GET, and always OPTIONS (answered 204 by the runtime); sorted. */
+export function allowList(methods: Iterable<HttpMethod>): string[] {
+  const allow = new Set<string>(['OPTIONS']);
+  for (const method of methods) {
+    allow.add(method);
+    if (method === 'GET') allow.add('HEAD');
+  }
+  return [...allow].sort();
+}
+
+/** The body of `allowList` in the generated module: the same order as `allowList`, one line per method. */
+export function allowListSteps(methods: HttpMethod[]): string[] {
+  return allowList(methods)
+    .filter((name) => name !== 'HEAD')
+    .map((name) => {
+      if (name === 'OPTIONS') return "allow.push('OPTIONS');";
+      const pushed = name === 'GET' ? "'GET', 'HEAD'" : `'${name}'`;
+      return `if (methods & ${name}) allow.push(${pushed});`;
+    });
+}
+
+export function inMethodOrder(methods: Iterable<HttpMethod>): HttpMethod[] {
+  const present = new Set(methods);
+  return HTTP_METHODS.filter((m) => present.has(m));
+}

@@ -1,0 +1,110 @@
+// The body of `match`: one `switch (path)` over every path a static shape matches (split
+// by length first when there are many), each answered with preallocated results. A
+// method with no static route there goes on to the segment walk only when some
+// placeholder shape fits that path too.
+import type { HttpMethod } from '../../ir.ts';
+import { CodeWriter } from './code-writer.ts';
+import { allowList, bitsExpression, caseLabels, inMethodOrder } from './methods.ts';
+import { fits, staticPath, type Shape } from './shapes.ts';
+import { compareText, describe, quote } from './source-text.ts';
+
+export interface StaticPaths {
+  /** `const ROUTE_3: Match = …;` lines, in route order. */
+  constants: string[];
+  body: string;
+}
+
+export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPaths {
+  const byPath = new Map<string, Shape[]>();
+  for (const shape of statics) {
+    const path = staticPath(shape);
+    const shapes = byPath.get(path) ?? [];
+    if (!shapes.some((s) => s.route.method === shape.route.method)) shapes.push(shape);
+    byPath.set(path, shapes);
+  }
+  if (dynamics.length > 0 && !byPath.has('/')) byPath.set('/', []);
+
+  const constants = new Constants();
+  const w = new CodeWriter(1);
+  const fallback = dynamics.length > 0 ? 'return matchSegments(method, path, 0);' : 'return NOT_FOUND;';
+  const paths = [...byPath].sort(([a], [b]) => compareText(a, b));
+  const writeCases = (group: Array<[string, Shape[]]>) =>
+    w.block('switch (path) {', () => {
+      for (const [path, shapes] of group) {
+        w.line(`case ${quote(path)}:`);
+        w.indented(() => writeAnswers(w, path, shapes, dynamics, constants));
+      }
+    });
+  if (paths.length > GROUP_BY_LENGTH_ABOVE) {
+    w.line('// Grouped by length, so that a lookup compares only a few strings.');
+    w.block('switch (path.length) {', () => {
+      for (const [length, group] of groupByLength(paths)) {
+        w.line(`case ${length}:`);
+        w.indented(() => {
+          writeCases(group);
+          w.line('break;');
+        });
+      }
+    });
+  } else if (paths.length > 0) {
+    writeCases(paths);
+  }
+  w.line(fallback);
+  return { constants: constants.lines(), body: w.toString() };
+}
+
+/** More static paths than this, and the switch over them is split by path length first. */
+const GROUP_BY_LENGTH_ABOVE = 8;
+
+function groupByLength(paths: Array<[string, Shape[]]>): Array<[number, Array<[string, Shape[]]>]> {
+  const groups = new Map<number, Array<[string, Shape[]]>>();
+  for (const entry of paths) groups.set(entry[0].length, [...(groups.get(entry[0].length) ?? []), entry]);
+  return [...groups].sort(([a], [b]) => a - b);
+}
+
+/** One static path: the static route of each method, then the segment walk or a 405. */
+function writeAnswers(w: CodeWriter, path: string, shapes: Shape[], dynamics: Shape[], constants: Constants): void {
+  if (shapes.length === 0) {
+    w.line('return NOT_FOUND;');
+    return;
+  }
+  const methods = inMethodOrder(shapes.map((s) => s.route.method));
+  w.block('switch (method) {', () => {
+    for (const method of methods) {
+      const { route, absent } = shapes.find((s) => s.route.method === method)!;
+      caseLabels(method).forEach((label) => w.line(label));
+      w.indented(() => w.line(`return ${constants.found(route.id, absent)}; // ${describe(route)}`));
+    }
+  });
+  const segments = path === '/' ? [] : path.slice(1).split('/');
+  if (dynamics.some((shape) => fits(shape, segments))) {
+    w.line(`return matchSegments(method, path, ${bitsExpression(methods)});`);
+  } else {
+    w.line(`return ${constants.notAllowed(methods)};`);
+  }
+}
+
+/** The preallocated results, declared once each: routes in id order, then 405s by name. */
+class Constants {
+  private readonly routes = new Map<number, string>();
+  private readonly notAlloweds = new Map<string, string>();
+
+  found(id: number, absent: boolean): string {
+    const name = `ROUTE_${id}`;
+    this.routes.set(id, `const ${name}: Match = { kind: 'found', route: ${id}, params: [${absent ? 'undefined' : ''}] };`);
+    return name;
+  }
+
+  notAllowed(methods: HttpMethod[]): string {
+    const name = `NOT_ALLOWED_${methods.join('_')}`;
+    const allow = allowList(methods).map(quote).join(', ');
+    this.notAlloweds.set(name, `const ${name}: Match = { kind: 'method-not-allowed', allow: [${allow}] };`);
+    return name;
+  }
+
+  lines(): string[] {
+    const routes = [...this.routes].sort(([a], [b]) => a - b);
+    const notAlloweds = [...this.notAlloweds].sort(([a], [b]) => compareText(a, b));
+    return [...routes, ...notAlloweds].map(([, line]) => line);
+  }
+}

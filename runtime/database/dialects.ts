@@ -1,0 +1,25 @@
+// One Kysely dialect factory per `database.driver`. Supporting PostgreSQL or MySQL later
+// means adding `{ driver: 'postgres'; url: string }` to the config union and an entry
+// here (the mapped type below refuses to compile until there is one); application code,
+// which only ever sees `db()`, does not change.
+import { resolve } from 'node:path';
+import { SqliteDialect, type Dialect } from 'kysely';
+import type { SvcConfig } from '../config.ts';
+import { openSqlite } from './sqlite.ts';
+
+export type DatabaseConfig = SvcConfig['database'];
+type Driver = DatabaseConfig['driver'];
+type DialectFactory<D extends Driver> = (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Dialect;
+
+const factories: { [D in Driver]: DialectFactory<D> } = {
+  // Kysely calls the function on the first query, so the file is opened (and created) lazily.
+  sqlite: (config, root) => new SqliteDialect({ database: () => openSqlite(resolve(root, config.path)) }),
+};
+
+export function createDialect(config: DatabaseConfig, root: string): Dialect {
+  const factory = factories[config.driver] as DialectFactory<Driver> | undefined;
+  if (!factory) {
+    throw new Error(`Unknown database driver "${String(config.driver)}" in svc.json; supported: ${Object.keys(factories).join(', ')}.`);
+  }
+  return factory(config, root);
+}

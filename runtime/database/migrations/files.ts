@@ -1,0 +1,51 @@
+// Migration files: `shoebox/migrations/<YYYYMMDDHHmmss>_<Name>.ts`, applied in file-name
+// order, so the timestamp decides. A migration's name is its file name without `.ts`.
+import { readdir } from 'node:fs/promises';
+import { shoeboxPath } from '../../shoebox/paths.ts';
+
+export const MIGRATIONS_FOLDER = 'shoebox/migrations';
+export const NAME_PATTERN = /^[A-Za-z0-9_]+$/;
+const FILE_PATTERN = /^\d{14}_[A-Za-z0-9_]+\.ts$/;
+
+export interface MigrationFile {
+  /** `20250101120000_create_notes` */
+  name: string;
+  path: string;
+}
+
+export async function listMigrations(root: string): Promise<MigrationFile[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(shoeboxPath(root, 'migrations'));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+  return entries
+    .filter((entry) => FILE_PATTERN.test(entry))
+    .sort()
+    .map((entry) => ({ name: entry.slice(0, -'.ts'.length), path: shoeboxPath(root, 'migrations', entry) }));
+}
+
+/** `20250101120000_create_notes` → `create_notes` */
+export const userName = (name: string): string => name.slice('YYYYMMDDHHmmss_'.length);
+
+/**
+ * The timestamp for a new migration, in UTC so that a team across time zones keeps its
+ * order. Never earlier than the newest existing one plus a second: two migrations created
+ * within the same second still run in the order they were created.
+ */
+export function nextTimestamp(existing: readonly MigrationFile[], now: Date): string {
+  const newest = existing.at(-1)?.name.slice(0, 14);
+  const floor = newest ? parseTimestamp(newest) + 1000 : -Infinity;
+  return formatTimestamp(new Date(Math.max(now.getTime(), floor)));
+}
+
+function parseTimestamp(stamp: string): number {
+  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(stamp.slice(at, at + (i === 0 ? 4 : 2))));
+  return Date.UTC(y!, mo! - 1, d, h, mi, s);
+}
+
+function formatTimestamp(date: Date): string {
+  return date.toISOString().replace(/\D/g, '').slice(0, 14);
+}

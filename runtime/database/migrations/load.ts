@@ -1,0 +1,27 @@
+// Imports a migration file. The CLI runs under tsx, so `import()` of a .ts file works.
+import { stat } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { Kysely } from 'kysely';
+import { CobbleError } from './cobble-error.ts';
+import type { MigrationFile } from './files.ts';
+
+export interface Migration {
+  up(db: Kysely<any>): Promise<void>;
+  down(db: Kysely<any>): Promise<void>;
+}
+
+export async function loadMigration(file: MigrationFile): Promise<Migration> {
+  let module: Partial<Migration>;
+  try {
+    // The modification time in the URL: a file edited after a failed run in the same
+    // process (`main()` called twice, as tests do) is imported afresh, not from the cache.
+    const url = `${pathToFileURL(file.path).href}?mtime=${(await stat(file.path)).mtimeMs}`;
+    module = (await import(url)) as Partial<Migration>;
+  } catch (e) {
+    throw new CobbleError(`Migration ${file.name} could not be loaded: ${(e as Error).message}`);
+  }
+  for (const step of ['up', 'down'] as const) {
+    if (typeof module[step] !== 'function') throw new CobbleError(`Migration ${file.name} does not export a function ${step}(db).`);
+  }
+  return module as Migration;
+}

@@ -1,0 +1,49 @@
+// One `cobble run` or `cobble rollback` at a time per project. The lock is a write
+// transaction (BEGIN IMMEDIATE) on a small SQLite file of its own,
+// `shoebox/migrations/.lock`. SQLite holds it with an operating-system file lock, which
+// the kernel drops the moment the holder exits, SIGKILL included: there is no stale lock
+// to detect and no pid to trust. The file stays in place (deleting it while another
+// process waits on it would let a third one lock a new file), and it is separate from
+// the application's database so the schema is left untouched.
+import { mkdir } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import BetterSqlite3 from 'better-sqlite3';
+import { shoeboxPath } from '../../shoebox/paths.ts';
+import { CobbleError } from './cobble-error.ts';
+import { MIGRATIONS_FOLDER } from './files.ts';
+
+export const LOCK_FILE = `${MIGRATIONS_FOLDER}/.lock`;
+const RETRY_MS = 50;
+
+export interface LockOptions {
+  /** How long to wait for another run to finish before giving up. */
+  waitMs: number;
+  /** Called once when the lock is busy, before waiting. */
+  onWait: () => void;
+}
+
+/** Waits for the lock and returns its release function. */
+export async function acquireMigrationLock(root: string, options: LockOptions): Promise<() => void> {
+  await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
+  // timeout 0: a busy lock is retried here, asynchronously, so that waiting never blocks
+  // the event loop (the holder may be in this same process).
+  const lock = new BetterSqlite3(shoeboxPath(root, 'migrations', '.lock'), { timeout: 0 });
+  const deadline = Date.now() + options.waitMs;
+  for (let waited = false; ; waited = true) {
+    try {
+      lock.exec('BEGIN IMMEDIATE');
+      return () => lock.close(); // closing ends the transaction and drops the file lock
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'SQLITE_BUSY') {
+        lock.close();
+        throw e;
+      }
+    }
+    if (Date.now() >= deadline) {
+      lock.close();
+      throw new CobbleError(`Another cobble run or rollback still holds ${LOCK_FILE} after ${options.waitMs / 1000} s; try again when it has finished.`);
+    }
+    if (!waited) options.onWait();
+    await sleep(RETRY_MS);
+  }
+}

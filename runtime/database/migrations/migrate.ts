@@ -1,0 +1,101 @@
+// `cobble run` and `cobble rollback`. Each migration runs in its own transaction and is
+// recorded in the tracker right after it commits, so whatever happens next (a failing
+// migration, a killed process) the tracker names exactly the migrations that committed.
+import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
+import { CobbleError } from './cobble-error.ts';
+import { listMigrations, MIGRATIONS_FOLDER, type MigrationFile } from './files.ts';
+import { loadMigration, type Migration } from './load.ts';
+import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
+import { readTracker, writeTracker, type AppliedMigration } from './tracker.ts';
+
+export interface MigrateOptions extends DatabaseSetup {
+  /** Progress lines, printed as they happen. */
+  log: (line: string) => void;
+  /** How long to wait for a concurrent run to finish (default one minute). */
+  lockWaitMs?: number;
+}
+
+/** Applies every pending migration, in file-name order, as one new batch. */
+export async function runMigrations(options: MigrateOptions): Promise<void> {
+  await underLock(options, async (applied, files) => {
+    const done = new Set(applied.map((m) => m.name));
+    const pending = files.filter((file) => !done.has(file.name));
+    if (pending.length === 0) return options.log('Nothing to migrate.');
+    const batch = Math.max(0, ...applied.map((m) => m.batch)) + 1;
+    for (const [i, file] of pending.entries()) {
+      try {
+        await step(file, 'up');
+      } catch (e) {
+        const notRun = pending.slice(i + 1).map((later) => later.name);
+        if (notRun.length) options.log(`Not run      ${notRun.join(', ')}`);
+        throw e;
+      }
+      applied.push({ name: file.name, batch, appliedAt: new Date().toISOString() });
+      await writeTracker(options.root, applied);
+      options.log(`Applied      ${file.name} (batch ${batch})`);
+    }
+  });
+}
+
+/** Runs `down` for the last batch, newest first. */
+export async function rollbackMigrations(options: MigrateOptions): Promise<void> {
+  await underLock(options, async (applied, files) => {
+    if (applied.length === 0) return options.log('Nothing to roll back.');
+    const batch = Math.max(...applied.map((m) => m.batch));
+    const byName = new Map(files.map((file) => [file.name, file]));
+    const targets = applied.filter((m) => m.batch === batch).reverse();
+    const missing = targets.filter((m) => !byName.has(m.name));
+    if (missing.length) {
+      throw new CobbleError(`Cannot roll back batch ${batch}: ${missing.map((m) => `${MIGRATIONS_FOLDER}/${m.name}.ts`).join(', ')} no longer exist${missing.length === 1 ? 's' : ''}. Nothing was rolled back.`);
+    }
+    for (const target of targets) {
+      await step(byName.get(target.name)!, 'down');
+      applied.splice(applied.indexOf(target), 1);
+      await writeTracker(options.root, applied);
+      options.log(`Rolled back  ${target.name} (batch ${batch})`);
+    }
+  });
+}
+
+/**
+ * Takes the lock, then reads the tracker: a run that waited for another one sees what
+ * that one applied. Opens the database for the duration and closes it before unlocking.
+ */
+async function underLock(
+  options: MigrateOptions,
+  work: (applied: AppliedMigration[], files: MigrationFile[]) => Promise<void>,
+): Promise<void> {
+  const release = await acquireMigrationLock(options.root, {
+    waitMs: options.lockWaitMs ?? 60_000,
+    onWait: () => options.log(`Waiting for another cobble run or rollback to finish (${LOCK_FILE})…`),
+  });
+  try {
+    const applied = await readTracker(options.root);
+    const files = await listMigrations(options.root);
+    reportMissing(applied, files, options.log);
+    await configureDatabase(options).catch((e: Error) => {
+      throw new CobbleError(e.message);
+    });
+    await work(applied, files);
+  } finally {
+    await closeDatabase();
+    release();
+  }
+}
+
+async function step(file: MigrationFile, direction: keyof Migration): Promise<void> {
+  const migration = await loadMigration(file);
+  try {
+    await db<any>().transaction().execute((trx) => migration[direction](trx));
+  } catch (e) {
+    const verb = direction === 'up' ? 'Migration' : 'Rollback of';
+    throw new CobbleError(`${verb} ${file.name} failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function reportMissing(applied: readonly AppliedMigration[], files: readonly MigrationFile[], log: (line: string) => void): void {
+  const present = new Set(files.map((file) => file.name));
+  for (const m of applied) {
+    if (!present.has(m.name)) log(`Missing file ${m.name}: recorded as applied (batch ${m.batch}) but ${MIGRATIONS_FOLDER}/${m.name}.ts no longer exists.`);
+  }
+}

@@ -1,0 +1,40 @@
+// `cobble status`: what the tracker says ran, what is waiting, and which recorded
+// migrations have lost their file.
+import { listMigrations } from './files.ts';
+import { readTracker, type AppliedMigration } from './tracker.ts';
+
+export interface MigrationStatus {
+  /** In the order they ran. */
+  applied: AppliedMigration[];
+  /** Names, in the order `cobble run` would apply them. */
+  pending: string[];
+  /** Applied names whose file no longer exists. */
+  missing: string[];
+}
+
+export async function migrationStatus(root: string): Promise<MigrationStatus> {
+  const applied = await readTracker(root);
+  const files = await listMigrations(root);
+  const done = new Set(applied.map((m) => m.name));
+  const present = new Set(files.map((file) => file.name));
+  return {
+    applied,
+    pending: files.filter((file) => !done.has(file.name)).map((file) => file.name),
+    missing: applied.filter((m) => !present.has(m.name)).map((m) => m.name),
+  };
+}
+
+/** A plain-text table, one line per migration: applied ones first, then pending. */
+export function formatStatus(status: MigrationStatus): string {
+  if (status.applied.length === 0 && status.pending.length === 0) return 'No migrations.';
+  const missing = new Set(status.missing);
+  const rows = [
+    ['Status', 'Batch', 'Applied at', 'Migration'],
+    ...status.applied.map((m) => [missing.has(m.name) ? 'missing' : 'applied', String(m.batch), m.appliedAt, m.name]),
+    ...status.pending.map((name) => ['pending', '', '', name]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  const notes = status.missing.map((name) => `missing: ${name} is recorded as applied but its file no longer exists.`);
+  return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
+}

@@ -1,0 +1,47 @@
+// GET /<endpoints.docs>: Swagger UI for the build's OpenAPI document, and
+// GET /<endpoints.docs>/{asset}: its files. Everything is served by this server (no
+// CDN): Swagger UI from shoebox/outsole/docs/ (copied there from swagger-ui-dist by
+// `svc build` and `svc route docs`), the document from `.svc/openapi.json`.
+import { join } from 'node:path';
+import { DEFAULT_CONFIG } from '../config.ts';
+import { HttpError } from '../errors/http-error.ts';
+import type { BuiltinFactory, BuiltinSetup } from '../server/builtins.ts';
+import { docsAssetFolder, isAssetName, OPENAPI_FILE, useDocsMount } from '../shoebox/assets.ts';
+import { buildFile, builtinPath, loadPage } from './pages.ts';
+import { contentType, sendFile, StaticFiles } from './static-file.ts';
+
+/** Swagger UI's files are not fingerprinted: clients revalidate (ETag) after an hour. */
+const ASSET_MAX_AGE = 3600;
+
+const docsMount = ({ app }: BuiltinSetup): string => builtinPath(app.manifest, 'docs', DEFAULT_CONFIG.endpoints.docs);
+
+export const docs: BuiltinFactory = async (setup) => {
+  const mount = docsMount(setup);
+  useDocsMount(mount);
+  // The script's settings as JSON that cannot close the <script> element early.
+  const script = JSON.stringify({ specUrl: `${mount}/${OPENAPI_FILE}`, oauth2Redirect: `${mount}/oauth2-redirect.html` }).replace(/</g, '\\u003c');
+  const html = (await loadPage(setup.root, 'docs'))({ mount, script });
+  return (ctx) => {
+    ctx.header('cache-control', 'no-cache');
+    return html;
+  };
+};
+
+export const docsAsset: BuiltinFactory = (setup) => {
+  const files = new StaticFiles();
+  const folder = docsAssetFolder(setup.root);
+  const scope = setup.config.endpoints.guarded ? 'private' : 'public';
+  return async (ctx) => {
+    const name = String(ctx.params.asset);
+    // Only plain file names reach the disk: `..`, `%2F`, `\` or a hidden file is a 404.
+    if (!isAssetName(name)) throw new HttpError(404, `No file ${name} in the API docs.`);
+    if (name === OPENAPI_FILE) {
+      const document = await files.load(buildFile(setup.root, OPENAPI_FILE));
+      if (document === null) throw new HttpError(404, 'The build has no openapi.json: run `svc build`.');
+      return sendFile(ctx, document, contentType(OPENAPI_FILE), `${scope}, no-cache`);
+    }
+    const file = await files.load(join(folder, name));
+    if (file === null) throw new HttpError(404, `No file ${name} in shoebox/outsole/docs/ (\`svc route docs\` puts Swagger UI there).`);
+    return sendFile(ctx, file, contentType(name), `${scope}, max-age=${ASSET_MAX_AGE}`);
+  };
+};

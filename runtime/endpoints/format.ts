@@ -1,0 +1,37 @@
+// Numbers as people read them on the dashboard.
+
+/** `42 s`, `3 min 12 s`, `5 h 2 min`, `2 d 7 h`: the two largest units. */
+export function formatDuration(seconds: number): string {
+  const units: Array<[string, number]> = [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ];
+  let rest = Math.floor(seconds);
+  const parts: string[] = [];
+  for (const [name, size] of units) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0 || parts.length > 0) parts.push(`${count} ${name}`);
+    if (parts.length === 2) break;
+  }
+  return parts.length === 0 ? '0 s' : parts.filter((part) => !part.startsWith('0 ')).join(' ');
+}
+
+/** `512 KiB`, `48.3 MiB`. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 || value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** `0.42 ms`, `12.3 ms`, `1,204 ms`. */
+export function formatMs(ms: number): string {
+  return ms < 1 ? `${ms.toFixed(2)} ms` : ms < 100 ? `${ms.toFixed(1)} ms` : `${Math.round(ms).toLocaleString('en')} ms`;
+}

@@ -1,0 +1,47 @@
+// svc.json `endpoints.guarded` (SPEC §6): the built-in endpoints answer only requests
+// carrying `Authorization: Bearer <SVC_GUARD_TOKEN>`. Both tokens are hashed first so
+// that `timingSafeEqual` compares equal-length digests: neither the token's content
+// nor its length leaks through the response time.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context } from '../context.ts';
+import { HttpError } from '../errors/http-error.ts';
+
+export const GUARD_TOKEN_VARIABLE = 'SVC_GUARD_TOKEN';
+
+/** Thrown at start-up: a guarded server without a token would lock everyone out, or worse, nobody. */
+export class GuardTokenMissingError extends Error {
+  constructor() {
+    super(
+      `svc.json sets "endpoints.guarded": true but the environment variable ${GUARD_TOKEN_VARIABLE} is not set. ` +
+        `Set it to the token clients send as "Authorization: Bearer <token>", or turn "guarded" off.`,
+    );
+    this.name = 'GuardTokenMissingError';
+  }
+}
+
+export type Guard = (ctx: Context) => void;
+
+/** Throws a 401 for a request without the right token; `null` when the endpoints are open. */
+export function bearerGuard(guarded: boolean, env: NodeJS.ProcessEnv = process.env): Guard | null {
+  if (!guarded) return null;
+  const token = env[GUARD_TOKEN_VARIABLE];
+  if (!token) throw new GuardTokenMissingError();
+  const expected = digest(token);
+  return (ctx) => {
+    const presented = bearerToken(ctx.headers.authorization);
+    if (presented === null || !timingSafeEqual(digest(presented), expected)) {
+      throw new HttpError(401, 'This endpoint needs "Authorization: Bearer <token>" with the server\'s token.', { 'www-authenticate': 'Bearer' });
+    }
+  };
+}
+
+const digest = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/** The credentials of `Bearer <token>` (the scheme is case-insensitive, RFC 9110 §11.1). */
+function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return null;
+  const token = header.slice(space + 1).trim();
+  return token === '' ? null : token;
+}

@@ -1,0 +1,88 @@
+// HTML error pages, rendered with Handlebars. Looked up per status, most specific
+// folder first: the app's weave/Views/errors/, then the project's shoebox/views/, then
+// the defaults shipped with svc; in each, `<status>.hbs` and then `error.hbs`.
+// Everything is read and compiled once, at start-up, so rendering is synchronous.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import { frameworkRoot, shoeboxPath } from '../shoebox/paths.ts';
+
+export interface ErrorPageData {
+  status: number;
+  title: string;
+  detail: string;
+  requestId: string;
+  /** Only under `svc tread`. */
+  stack?: string;
+}
+
+type Template = (data: ErrorPageData) => string;
+
+const PAGE_FILE = /^(\d{3}|error)\.hbs$/;
+
+/** Used only when no folder has a page (svc's own views could not be found). */
+const LAST_RESORT = '<!doctype html><title>{{status}} {{title}}</title><h1>{{status}} {{title}}</h1><p>{{detail}}</p>';
+
+export class ErrorPages {
+  private readonly cache = new Map<number, Template>();
+
+  private constructor(
+    /** Most specific folder first; each maps `404`/`error` to its template. */
+    private readonly folders: ReadonlyArray<ReadonlyMap<string, Template>>,
+    private readonly lastResort: Template,
+  ) {}
+
+  static async load(root: string): Promise<ErrorPages> {
+    const handlebars = Handlebars.create();
+    const svcRoot = frameworkRoot(root);
+    const candidates = [join(root, 'weave', 'Views', 'errors'), shoeboxPath(root, 'views')];
+    if (svcRoot && svcRoot !== root) candidates.push(join(svcRoot, 'shoebox', 'views'));
+    const folders = await Promise.all(candidates.map((folder) => loadFolder(handlebars, folder)));
+    return new ErrorPages(folders, handlebars.compile(LAST_RESORT));
+  }
+
+  render(data: ErrorPageData): string {
+    let template = this.cache.get(data.status);
+    if (!template) {
+      template = this.lookup(String(data.status));
+      this.cache.set(data.status, template);
+    }
+    try {
+      return template(data);
+    } catch (e) {
+      // A broken custom page (an unknown helper, say) must not turn an error page into a crash.
+      process.stderr.write(`svc: error page for ${data.status} failed: ${(e as Error).message}\n`);
+      return this.lastResort(data);
+    }
+  }
+
+  private lookup(status: string): Template {
+    for (const folder of this.folders) {
+      const template = folder.get(status) ?? folder.get('error');
+      if (template) return template;
+    }
+    return this.lastResort;
+  }
+}
+
+async function loadFolder(handlebars: typeof Handlebars, folder: string): Promise<Map<string, Template>> {
+  const templates = new Map<string, Template>();
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return templates; // an app without custom pages
+  }
+  for (const name of names.sort()) {
+    const page = PAGE_FILE.exec(name);
+    if (!page) continue;
+    const source = await readFile(join(folder, name), 'utf8');
+    try {
+      handlebars.parse(source); // compile() is lazy: surface syntax errors at start-up, not on a request
+      templates.set(page[1]!, handlebars.compile(source));
+    } catch (e) {
+      throw new Error(`Error page ${join(folder, name)} is not a valid Handlebars template: ${(e as Error).message}`);
+    }
+  }
+  return templates;
+}

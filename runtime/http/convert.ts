@@ -1,0 +1,46 @@
+// Handler return value → Outgoing (SPEC §4). Synchronous for everything but a web
+// `Response`, whose body has to be read, so plain handlers never create a promise.
+import type { HeaderValue, Outgoing } from './outgoing.ts';
+
+/** What a handler set through `ctx.status()` / `ctx.header()`; status 0 means "not set". */
+export interface ResponseSettings {
+  readonly statusCode: number;
+  readonly headerValues: Readonly<Record<string, HeaderValue>> | null;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const BYTES = 'application/octet-stream';
+
+export function toOutgoing(value: unknown, settings: ResponseSettings): Outgoing | Promise<Outgoing> {
+  const status = settings.statusCode;
+  if (typeof value === 'string') return withType(status || 200, HTML, value, settings);
+  if (value === null || value === undefined) return { status: status || 204, headers: { ...settings.headerValues }, body: null };
+  if (value instanceof Uint8Array) return withType(status || 200, BYTES, value, settings); // Buffer included
+  if (value instanceof Response) return fromResponse(value, settings);
+  if (typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(`A handler returned a ${typeof value}, which cannot be sent as a response.`);
+  }
+  const json = JSON.stringify(value); // bigint and cycles throw: a 500 is right for those
+  if (json === undefined) throw new TypeError('A handler returned a value that JSON cannot represent.');
+  return withType(status || 200, JSON_TYPE, json, settings);
+}
+
+function withType(status: number, type: string, body: string | Uint8Array, settings: ResponseSettings): Outgoing {
+  const headers: Record<string, HeaderValue> = { 'content-type': type };
+  if (settings.headerValues) Object.assign(headers, settings.headerValues);
+  return { status, headers, body };
+}
+
+/** A `Response` is sent as it is: its status and headers win over `ctx.status()`/`ctx.header()`. */
+async function fromResponse(response: Response, settings: ResponseSettings): Promise<Outgoing> {
+  const headers: Record<string, HeaderValue> = { ...settings.headerValues };
+  response.headers.forEach((value, name) => {
+    // Length and framing are recomputed for the buffered body; cookies are not comma-joinable.
+    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers, body };
+}

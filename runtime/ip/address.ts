@@ -1,0 +1,134 @@
+// A hand-written IP address parser for the request path: no RegExp, no allocation.
+// The result goes into a caller-owned Uint32Array: an IPv4 address as out[0], an IPv6
+// address as four big-endian 32-bit words out[0..3]. IPv4-mapped IPv6 (`::ffff:a.b.c.d`)
+// comes back as IPv4, because SPEC §5 treats such clients as their IPv4 form.
+
+export const INVALID = 0;
+export const IPV4 = 4;
+export const IPV6 = 6;
+export type Family = typeof INVALID | typeof IPV4 | typeof IPV6;
+
+const DOT = 46;
+const COLON = 58;
+
+const groups = new Uint16Array(8);
+
+/**
+ * Parses `text` into `out` and returns its family, or INVALID. IPv4 is strict dotted-quad
+ * (four decimal parts, no leading zeros). With `allowZone`, an IPv6 zone (`fe80::1%eth0`,
+ * as Node reports link-local peers) is ignored instead of rejected.
+ */
+export function parseIp(text: string, out: Uint32Array, allowZone = false): Family {
+  // Most clients are IPv4, and an IPv6 address fails the dotted quad within five characters.
+  const v4 = parseV4(text, 0, text.length);
+  if (v4 >= 0) {
+    out[0] = v4;
+    return IPV4;
+  }
+  let end = text.length;
+  const zone = text.indexOf('%');
+  if (zone >= 0) {
+    if (!allowZone) return INVALID;
+    end = zone;
+  }
+  return parseV6(text, end, out);
+}
+
+/** `text[start, end)` as a dotted quad → its uint32 value, or -1. */
+function parseV4(text: string, start: number, end: number): number {
+  let value = 0;
+  let part = 0;
+  let digits = 0;
+  let parts = 0;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : DOT;
+    if (c === DOT) {
+      if (digits === 0 || parts === 4) return -1;
+      value = value * 256 + part;
+      parts++;
+      part = 0;
+      digits = 0;
+    } else {
+      const d = c - 48;
+      if (d < 0 || d > 9 || (digits === 1 && part === 0)) return -1; // leading zeros read as octal elsewhere
+      part = part * 10 + d;
+      if (part > 255) return -1;
+      digits++;
+    }
+  }
+  return parts === 4 ? value : -1;
+}
+
+function hexDigit(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const lower = c | 32;
+  if (lower >= 97 && lower <= 102) return lower - 87;
+  return -1;
+}
+
+function parseV6(text: string, end: number, out: Uint32Array): Family {
+  let count = 0; // groups written
+  let gap = -1; // where `::` stands, as a group index
+  let i = 0;
+  if (text.charCodeAt(0) === COLON) {
+    if (text.charCodeAt(1) !== COLON) return INVALID;
+    gap = 0;
+    i = 2;
+  }
+  while (i < end) {
+    let value = 0;
+    let j = i;
+    for (; j < end; j++) {
+      const d = hexDigit(text.charCodeAt(j));
+      if (d < 0) break;
+      value = value * 16 + d;
+    }
+    if (j < end && text.charCodeAt(j) === DOT) {
+      // An embedded IPv4 address ends the text and fills the last two groups.
+      if (count > 6) return INVALID;
+      const v4 = parseV4(text, i, end);
+      if (v4 < 0) return INVALID;
+      groups[count++] = v4 >>> 16;
+      groups[count++] = v4 & 0xffff;
+      break;
+    }
+    const digits = j - i;
+    if (digits === 0 || digits > 4 || count === 8) return INVALID;
+    groups[count++] = value;
+    if (j === end) break;
+    if (text.charCodeAt(j) !== COLON || j + 1 === end) return INVALID;
+    j++;
+    if (text.charCodeAt(j) === COLON) {
+      if (gap >= 0) return INVALID;
+      gap = count;
+      j++;
+    }
+    i = j;
+  }
+  if (gap < 0 ? count !== 8 : count > 7) return INVALID;
+  if (gap >= 0) {
+    // Move the groups after `::` to the end and zero the hole.
+    const tail = count - gap;
+    for (let k = 0; k < tail; k++) groups[7 - k] = groups[count - 1 - k];
+    for (let k = gap; k < 8 - tail; k++) groups[k] = 0;
+  }
+  if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
+    out[0] = ((groups[6] << 16) | groups[7]) >>> 0;
+    return IPV4;
+  }
+  out[0] = ((groups[0] << 16) | groups[1]) >>> 0;
+  out[1] = ((groups[2] << 16) | groups[3]) >>> 0;
+  out[2] = ((groups[4] << 16) | groups[5]) >>> 0;
+  out[3] = ((groups[6] << 16) | groups[7]) >>> 0;
+  return IPV6;
+}
+
+const scratch = new Uint32Array(4);
+
+/** The address as the application should see it: an IPv4-mapped IPv6 address in its IPv4 form, anything else unchanged. */
+export function foldMapped(address: string): string {
+  if (address.indexOf(':') < 0) return address;
+  if (parseIp(address, scratch, true) !== IPV4) return address;
+  const v = scratch[0];
+  return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
+}

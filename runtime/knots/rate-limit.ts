@@ -1,0 +1,70 @@
+// RateLimitKnots(limit = 60, windowSeconds = 60) (SPEC §9): at most `limit` requests per
+// client address (`ctx.ip`, so after the trustProxy rule) per fixed window. Each
+// middleware entry is its own instance with its own counters; the routes of a group
+// share their entry's instance.
+import type { Context } from '../context.ts';
+import { HttpError } from '../errors/http-error.ts';
+import type { Next, Outgoing } from '../http/outgoing.ts';
+import { FixedWindows } from './fixed-windows.ts';
+import type { Middleware } from './middleware.ts';
+
+export interface RateLimitOptions {
+  /**
+   * Most client addresses tracked at once (default 10,000). Expired windows are dropped
+   * first; beyond the cap the oldest window goes, so memory stays bounded under a flood
+   * of distinct addresses.
+   */
+  maxClients?: number;
+}
+
+export class RateLimitKnots implements Middleware {
+  private readonly windows: FixedWindows;
+  private readonly limitHeader: string;
+
+  /** `options` is a third, optional entry parameter: `[RateLimitKnots, [100, 60, { maxClients: 50000 }]]`. */
+  constructor(
+    readonly limit: number = 60,
+    readonly windowSeconds: number = 60,
+    options: RateLimitOptions = {},
+  ) {
+    const { maxClients = 10_000 } = options;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`RateLimitKnots: limit must be a whole number of requests, at least 1; got ${limit}`);
+    if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new RangeError(`RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`);
+    if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`);
+    this.windows = new FixedWindows(windowSeconds * 1000, maxClients);
+    this.limitHeader = String(limit);
+  }
+
+  /** The clock, in ms since the epoch. Tests override it in a subclass to move time without sleeping. */
+  protected now(): number {
+    return Date.now();
+  }
+
+  /** Client addresses currently tracked. */
+  get trackedClients(): number {
+    return this.windows.size;
+  }
+
+  handle(ctx: Context, next: Next): Promise<Outgoing> {
+    const now = this.now();
+    const window = this.windows.hit(ctx.ip, now);
+    const remaining = this.limit - window.count;
+    if (remaining < 0) throw this.tooMany(window.resetAt, now);
+    return next().then((out) => {
+      out.headers['x-ratelimit-limit'] = this.limitHeader;
+      out.headers['x-ratelimit-remaining'] = String(remaining);
+      return out;
+    });
+  }
+
+  /** 429, rendered like every error response (problem+json or the HTML page). */
+  private tooMany(resetAt: number, now: number): HttpError {
+    const retryAfter = Math.max(1, Math.ceil((resetAt - now) / 1000));
+    return new HttpError(429, `Too many requests: at most ${this.limit} per ${this.windowSeconds} s. Try again in ${retryAfter} s.`, {
+      'x-ratelimit-limit': this.limitHeader,
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.ceil(resetAt / 1000)),
+      'retry-after': String(retryAfter),
+    });
+  }
+}

@@ -1,0 +1,114 @@
+// ShoeCacheKnots(ttlSeconds = cache.ttl) (SPEC §9): GET 200 responses cached on disk in
+// shoebox/cache/, keyed by path and sorted query. The disk is the only copy, so entries
+// survive a restart and `svc cache:clear` takes effect at once, even on a running server.
+import type { Context } from '../context.ts';
+import type { HeaderValue, Next, Outgoing } from '../http/outgoing.ts';
+import { logError } from '../shoebox/log.ts';
+import { ensureFolder, shoeboxPath } from '../shoebox/paths.ts';
+import type { CachedResponse } from './cache-entry.ts';
+import { CacheStore } from './cache-store.ts';
+import { cacheDirectives, digest, entityTag, ifNoneMatch } from './http-cache.ts';
+import type { KnotSetup, Middleware } from './middleware.ts';
+
+/** Response headers kept with an entry; anything else (cookies, per-request ids…) is not replayed. */
+const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 'content-disposition', 'cache-control', 'expires', 'last-modified', 'link'];
+
+/** Responses that must not be shared (RFC 9111 §3, §5.2.2) or that vary by request. */
+const PRIVATE_DIRECTIVES = ['no-store', 'private', 'no-cache'];
+
+export class ShoeCacheKnots implements Middleware {
+  private ttlMs: number;
+  private store: CacheStore | null = null;
+
+  /** Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). */
+  constructor(private readonly ttlSeconds?: number) {
+    if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) {
+      throw new RangeError(`ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`);
+    }
+    this.ttlMs = (ttlSeconds ?? 0) * 1000;
+  }
+
+  async start({ root, config }: KnotSetup): Promise<void> {
+    this.ttlMs = (this.ttlSeconds ?? config.cache.ttl) * 1000;
+    this.store = new CacheStore(await ensureFolder(shoeboxPath(root, 'cache')));
+  }
+
+  /** The clock, in ms since the epoch. Tests override it in a subclass to move time without sleeping. */
+  protected now(): number {
+    return Date.now();
+  }
+
+  async handle(ctx: Context, next: Next): Promise<Outgoing> {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    const store = this.store;
+    if (store === null) throw new Error('ShoeCacheKnots.handle() ran before start(): the pipeline starts every knot at start-up');
+    const asked = cacheDirectives(ctx.headers['cache-control']);
+    const key = cacheKey(ctx);
+    // `no-cache` asks for a fresh answer (which may be stored); `no-store` keeps the cache out of it altogether.
+    if (!asked.has('no-store') && !asked.has('no-cache')) {
+      const entry = await store.read(key);
+      if (entry !== null && entry.expiresAt > this.now()) return this.hit(ctx, entry);
+    }
+
+    const out = await next();
+    if (out.status !== 200 || out.body === null) return withCacheHeaders(out, 'MISS');
+    const body = Buffer.from(out.body);
+    const etag = typeof out.headers.etag === 'string' ? out.headers.etag : entityTag(digest(body));
+    out.headers.etag = etag;
+    if (ctx.method === 'GET' && !asked.has('no-store') && this.ttlMs > 0 && shareable(out.headers)) {
+      const now = this.now();
+      await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + this.ttlMs, body });
+    }
+    return ifNoneMatch(ctx.headers['if-none-match'], etag) ? notModified(out.headers, 'MISS') : withCacheHeaders(out, 'MISS');
+  }
+
+  private hit(ctx: Context, entry: CachedResponse): Outgoing {
+    const headers: Record<string, HeaderValue> = { ...entry.headers, etag: entry.etag, age: String(Math.max(0, Math.floor((this.now() - entry.storedAt) / 1000))) };
+    if (ifNoneMatch(ctx.headers['if-none-match'], entry.etag)) return notModified(headers, 'HIT');
+    return withCacheHeaders({ status: entry.status, headers, body: entry.body }, 'HIT');
+  }
+
+  /** A cache that cannot write is a cache that misses: the response is still served. */
+  private async save(store: CacheStore, entry: CachedResponse): Promise<void> {
+    try {
+      await store.write(entry);
+    } catch (e) {
+      logError('cache', `ShoeCacheKnots could not store ${entry.key} in ${store.folder}: ${(e as Error).message}`);
+    }
+  }
+}
+
+/** Path and query with its parameters sorted: `?b=2&a=1` and `?a=1&b=2` are one entry. */
+function cacheKey(ctx: Context): string {
+  const query = new URLSearchParams(ctx.query);
+  query.sort();
+  const search = query.toString();
+  return search ? `${ctx.path}?${search}` : ctx.path;
+}
+
+function shareable(headers: Readonly<Record<string, HeaderValue>>): boolean {
+  if (headers['set-cookie'] !== undefined || headers.vary !== undefined) return false;
+  const directives = cacheDirectives(headers['cache-control']);
+  return !PRIVATE_DIRECTIVES.some((name) => directives.has(name));
+}
+
+function storedHeaders(headers: Readonly<Record<string, HeaderValue>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of STORED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) kept[name] = typeof value === 'object' ? value.join(', ') : String(value);
+  }
+  return kept;
+}
+
+function withCacheHeaders(out: Outgoing, state: 'HIT' | 'MISS'): Outgoing {
+  out.headers['x-cache'] = state;
+  return out;
+}
+
+/** 304 keeps the validators and caching headers, not the representation's length or type. */
+function notModified(headers: Readonly<Record<string, HeaderValue>>, state: 'HIT' | 'MISS'): Outgoing {
+  const kept: Record<string, HeaderValue> = { 'x-cache': state };
+  for (const name of ['etag', 'cache-control', 'expires', 'last-modified', 'age']) if (headers[name] !== undefined) kept[name] = headers[name]!;
+  return { status: 304, headers: kept, body: null };
+}

@@ -1,0 +1,69 @@
+// The one form of a request path that both the IP filter and the router see, so that no
+// encoding trick (`/%61dmin`, `%2F`, dot segments) reaches a route while missing that
+// route's IP rule (SPEC §4).
+
+const SLASH = 0x2f;
+const DOT = 0x2e;
+const PERCENT = 0x25;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+
+/**
+ * The canonical path of a request target (`req.url`): query and fragment cut, each
+ * segment percent-decoded as UTF-8 except `%2F` and `%25`, which stay escaped (upper-case)
+ * so that a segment never splits in two nor decodes twice; `.` and `..` segments resolved,
+ * encoded ones too; empty segments and a trailing slash dropped.
+ *
+ * Returns `null` (the caller answers 400) when the target does not start with `/`, or
+ * holds a malformed escape or bytes that are not UTF-8. A target with nothing to change
+ * is returned as it is, after one scan and no allocation.
+ */
+export function canonicalPath(target: string): string | null {
+  if (target.charCodeAt(0) !== SLASH) return null;
+  return isCanonical(target) ? target : rebuild(target);
+}
+
+/** Conservative: any segment starting with a dot takes the slow path, which keeps it unless it is `.` or `..`. */
+function isCanonical(target: string): boolean {
+  const last = target.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const c = target.charCodeAt(i);
+    if (c === PERCENT || c === QUESTION || c === HASH) return false;
+    if (c === SLASH) {
+      const next = target.charCodeAt(i + 1); // NaN past the end
+      if (next === SLASH || next === DOT || (i === last && i > 0)) return false;
+    }
+  }
+  return true;
+}
+
+function rebuild(target: string): string | null {
+  const segments: string[] = [];
+  for (const raw of target.slice(1, pathEnd(target)).split('/')) {
+    const segment = raw.includes('%') ? decodeSegment(raw) : raw;
+    if (segment === null) return null;
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+function pathEnd(target: string): number {
+  const query = target.indexOf('?');
+  const fragment = target.indexOf('#');
+  if (query === -1) return fragment === -1 ? target.length : fragment;
+  return fragment === -1 ? query : Math.min(query, fragment);
+}
+
+/** `decodeURIComponent` rejects malformed escapes and invalid UTF-8 (overlong forms, surrogates). */
+function decodeSegment(raw: string): string | null {
+  let text: string;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  // `%` first, so that the `%` of a new `%2F` is not escaped again.
+  return text.replaceAll('%', '%25').replaceAll('/', '%2F');
+}

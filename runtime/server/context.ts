@@ -1,0 +1,97 @@
+// The `Context` a request's handler and middleware see (runtime/context.ts is the
+// contract). One object per request; everything not needed by every request (query,
+// params by name, request id) is computed on first use.
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Context, RouteInfo } from '../context.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { EMPTY_BODY } from '../http/body.ts';
+import type { ResponseSettings } from '../http/convert.ts';
+import type { HeaderValue } from '../http/outgoing.ts';
+
+export interface BoundRouteInfo extends RouteInfo {
+  /** Placeholder names, in the order `match` returns their values. */
+  readonly paramNames: readonly string[];
+  /** Where the route is registered, `routes/api.ts:12:3`, for logs. */
+  readonly source: string;
+}
+
+const NO_PARAMS: readonly unknown[] = [];
+
+export class RequestContext implements Context, ResponseSettings {
+  readonly method: string;
+  readonly url: string;
+  path: string;
+  route: BoundRouteInfo | undefined = undefined;
+  paramValues: readonly unknown[] = NO_PARAMS;
+  body: Buffer = EMPTY_BODY;
+  statusCode = 0;
+  headerValues: Record<string, HeaderValue> | null = null;
+  /** The error behind a 5xx, kept for the log line. */
+  failure: unknown = undefined;
+  /** `performance.now()` when the request arrived, for the route metrics. */
+  readonly startedAt = performance.now();
+
+  private queryCache: URLSearchParams | undefined = undefined;
+  private paramsCache: Record<string, unknown> | undefined = undefined;
+  private idCache: string | undefined = undefined;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    readonly ip: string,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.url = req.url ?? '/';
+    this.path = this.url;
+  }
+
+  get headers(): IncomingHttpHeaders {
+    return this.req.headers;
+  }
+
+  get query(): URLSearchParams {
+    if (this.queryCache === undefined) {
+      const mark = this.url.indexOf('?');
+      this.queryCache = new URLSearchParams(mark < 0 ? '' : this.url.slice(mark + 1));
+    }
+    return this.queryCache;
+  }
+
+  get params(): Readonly<Record<string, unknown>> {
+    if (this.paramsCache === undefined) {
+      const params: Record<string, unknown> = {};
+      const names = this.route?.paramNames ?? [];
+      for (let i = 0; i < names.length; i++) params[names[i]!] = this.paramValues[i];
+      this.paramsCache = params;
+    }
+    return this.paramsCache;
+  }
+
+  get requestId(): string {
+    return (this.idCache ??= randomUUID());
+  }
+
+  json<T = unknown>(): T {
+    try {
+      return JSON.parse(this.text()) as T;
+    } catch (e) {
+      throw new HttpError(400, `The request body is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+
+  text(): string {
+    return this.body.toString('utf8');
+  }
+
+  status(code: number): this {
+    if (!Number.isInteger(code) || code < 100 || code > 599) throw new RangeError(`ctx.status() needs an HTTP status from 100 to 599, got ${code}`);
+    this.statusCode = code;
+    return this;
+  }
+
+  header(name: string, value: HeaderValue): this {
+    (this.headerValues ??= {})[name.toLowerCase()] = value;
+    return this;
+  }
+}

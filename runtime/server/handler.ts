@@ -1,0 +1,263 @@
+// The request pipeline (ARCHITECTURE: "Request pipeline"). A route without middleware
+// whose handler returns synchronously is served without creating a promise; the body,
+// middleware, a Promise or a `Response` switch to the asynchronous path.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DEFAULT_CONFIG } from '../config.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { ErrorPages } from '../errors/pages.ts';
+import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
+import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge } from '../http/body.ts';
+import { toOutgoing } from '../http/convert.ts';
+import type { Outgoing } from '../http/outgoing.ts';
+import { writeOutgoing } from '../http/write.ts';
+import { ipHandlerOptions, type IpFilter, type IpTables } from '../ip/index.ts';
+
+export type { IpFilter };
+import { canonicalPath } from '../routing/canonical-path.ts';
+import type { MatchFn } from '../routing/match.ts';
+import { logWriter, useLog, formatLogLine, type LogWriter } from '../shoebox/log.ts';
+import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
+import { closeDatabase, configureDatabase } from '../database/index.ts';
+import type { CompiledApp } from './app.ts';
+import { bindRoutes, type BoundRoute } from './bind.ts';
+import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
+import { RequestContext } from './context.ts';
+
+/** Who is asking; the default is the socket peer with IPv4-mapped IPv6 folded to IPv4. */
+export type ClientAddress = (req: IncomingMessage) => string;
+
+export interface HandlerOptions {
+  /** The project root: shoebox/ and weave/Views/ live here. */
+  root: string;
+  /** `svc tread`: 500 responses show the error's message and stack. */
+  dev?: boolean;
+  /** Replaces the IP allow/deny decision compiled from svc.json (tests). */
+  ipFilter?: IpFilter;
+  /** Replaces the client address rule (socket peer, or X-Forwarded-For from a trusted proxy). */
+  clientAddress?: ClientAddress;
+  /** Built-in endpoint factories; defaults to those runtime/endpoints/ registered. */
+  builtins?: BuiltinRegistry;
+}
+
+export interface AppHandler {
+  /** A `node:http` request listener. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** Writes out queued log lines. */
+  close(): Promise<void>;
+  readonly app: CompiledApp;
+}
+
+export async function createHandler(app: CompiledApp, options: HandlerOptions): Promise<AppHandler> {
+  const dev = options.dev ?? false;
+  const config = app.manifest.config;
+  await configureDatabase({ root: options.root, config });
+  const metrics = await RouteMetrics.open(options.root, app.manifest.routes);
+  const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
+  const pages = await ErrorPages.load(options.root);
+  const log = logWriter(options.root, config.logs ?? DEFAULT_CONFIG.logs);
+  useLog(log);
+  const ip = ipHandlerOptions(app.ipTables as IpTables);
+  return new Pipeline(app, routes, pages, log, {
+    dev,
+    bodyLimit: config.server?.bodyLimit ?? DEFAULT_CONFIG.server.bodyLimit,
+    ipFilter: options.ipFilter ?? ip.ipFilter,
+    clientAddress: options.clientAddress ?? ip.clientAddress,
+    metrics,
+  });
+}
+
+const GENERIC_500 = 'The server could not handle the request.';
+
+class Pipeline implements AppHandler {
+  private readonly match: MatchFn;
+  private readonly dev: boolean;
+  private readonly bodyLimit: number;
+  private readonly ipFilter: IpFilter;
+  private readonly clientAddress: ClientAddress;
+  private readonly metrics: RouteMetrics;
+
+  constructor(
+    readonly app: CompiledApp,
+    private readonly routes: readonly BoundRoute[],
+    private readonly pages: ErrorPages,
+    private readonly log: LogWriter,
+    settings: { dev: boolean; bodyLimit: number; ipFilter: IpFilter; clientAddress: ClientAddress; metrics: RouteMetrics },
+  ) {
+    this.match = app.match;
+    this.dev = settings.dev;
+    this.bodyLimit = settings.bodyLimit;
+    this.ipFilter = settings.ipFilter;
+    this.clientAddress = settings.clientAddress;
+    this.metrics = settings.metrics;
+  }
+
+  handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const ctx = new RequestContext(req, res, this.clientAddress(req));
+    try {
+      this.dispatch(ctx);
+    } catch (error) {
+      // An exception escaping a request listener would end the process.
+      this.failWith(ctx, error);
+    }
+  };
+
+  private dispatch(ctx: RequestContext): void {
+    const { req } = ctx;
+    const path = canonicalPath(ctx.url);
+    if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
+    ctx.path = path;
+
+    // The IP filter sees the same canonical path the router does (SPEC §4, §5).
+    if (!this.ipFilter(ctx.ip, path)) {
+      return this.fail(ctx, { status: 403, detail: 'Your address may not access this path.' });
+    }
+
+    const found = this.match(ctx.method, path);
+    switch (found.kind) {
+      case 'found':
+        break;
+      case 'not-found':
+        return this.fail(ctx, { status: 404, detail: `No route for ${ctx.method} ${path}.` });
+      case 'method-not-allowed': {
+        const allow = found.allow.join(', ');
+        if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow }, body: null });
+        return this.fail(ctx, { status: 405, detail: `${ctx.method} is not allowed on ${path}; allowed: ${allow}.`, headers: { allow } });
+      }
+      case 'bad-param':
+        ctx.route = this.routes[found.route]?.info;
+        return this.fail(ctx, { status: 400, detail: `The path parameter "${found.param}" must be ${found.expected}.` });
+    }
+
+    const route = this.routes[found.route]!;
+    ctx.route = route.info;
+    ctx.paramValues = found.params;
+    if (!hasBody(req)) return this.run(route, ctx);
+    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
+    readBody(req, this.bodyLimit).then(
+      (body) => {
+        ctx.body = body;
+        this.run(route, ctx);
+      },
+      (error: unknown) => this.failWith(ctx, error),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.log.flush(), this.metrics.close(), closeDatabase()]);
+  }
+
+  private run(route: BoundRoute, ctx: RequestContext): void {
+    if (route.middleware.length > 0) {
+      this.chain(route, ctx, 0).then(
+        (out) => this.send(ctx, out),
+        (error: unknown) => this.failWith(ctx, error),
+      );
+      return;
+    }
+    let value: unknown;
+    try {
+      value = route.invoke(ctx, ctx.paramValues);
+    } catch (error) {
+      return this.failWith(ctx, error);
+    }
+    if (isThenable(value)) {
+      value.then(
+        (resolved) => this.respond(ctx, resolved),
+        (error: unknown) => this.failWith(ctx, error),
+      );
+    } else this.respond(ctx, value);
+  }
+
+  private respond(ctx: RequestContext, value: unknown): void {
+    let out: Outgoing | Promise<Outgoing>;
+    try {
+      out = toOutgoing(value, ctx);
+    } catch (error) {
+      return this.failWith(ctx, error);
+    }
+    if (out instanceof Promise) {
+      out.then(
+        (written) => this.send(ctx, written),
+        (error: unknown) => this.failWith(ctx, error),
+      );
+    } else this.send(ctx, out);
+  }
+
+  /**
+   * Middleware `i` onwards. `next()` always resolves (runtime/knots/middleware.ts): an
+   * error thrown further in, by a middleware or the handler, arrives as its error
+   * response, so outer middleware still see and may decorate it.
+   */
+  private async chain(route: BoundRoute, ctx: RequestContext, i: number): Promise<Outgoing> {
+    try {
+      if (i === route.middleware.length) return await toOutgoing(await route.invoke(ctx, ctx.paramValues), ctx);
+      const result = await route.middleware[i]!.handle(ctx, () => this.chain(route, ctx, i + 1));
+      return isOutgoing(result) ? result : await toOutgoing(result, ctx);
+    } catch (error) {
+      return this.problemOutgoing(ctx, this.problemFor(ctx, error));
+    }
+  }
+
+  private send(ctx: RequestContext, out: Outgoing): void {
+    let sent = out;
+    try {
+      writeOutgoing(ctx.res, out);
+    } catch (error) {
+      // A header value node refuses (a newline, a bad name): answer 500 without the handler's headers.
+      sent = this.problemOutgoing(ctx, this.problemFor(ctx, error));
+      if (ctx.res.headersSent) ctx.res.destroy();
+      else {
+        for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+        writeOutgoing(ctx.res, sent);
+      }
+    }
+    if (sent.status >= 400) this.logResponse(ctx, sent.status);
+    if (ctx.route !== undefined) this.metrics.record(ctx.route.id, performance.now() - ctx.startedAt);
+  }
+
+  private fail(ctx: RequestContext, problem: Problem): void {
+    this.send(ctx, this.problemOutgoing(ctx, problem));
+  }
+
+  private failWith(ctx: RequestContext, error: unknown): void {
+    if (error instanceof ClientGone) return; // nobody is left to answer
+    this.fail(ctx, this.problemFor(ctx, error));
+  }
+
+  private problemOutgoing(ctx: RequestContext, problem: Problem): Outgoing {
+    return problemOutgoing(problem, ctx.req.headers.accept, ctx.requestId, this.pages);
+  }
+
+  /** A deliberate `HttpError` keeps its status; anything else is a 500 that hides its message outside dev. */
+  private problemFor(ctx: RequestContext, error: unknown): Problem {
+    const status = error instanceof HttpError ? error.status : 500;
+    if (status >= 500) {
+      ctx.failure = error;
+      if (this.dev) console.error(error);
+    }
+    const shown = this.dev || status < 500;
+    const detail = error instanceof HttpError ? error.detail ?? statusTitle(status) : String((error as Error)?.message ?? error);
+    return {
+      status,
+      detail: shown ? detail : GENERIC_500,
+      headers: error instanceof HttpError ? error.headers : undefined,
+      stack: this.dev && error instanceof Error && status >= 500 ? error.stack : undefined,
+    };
+  }
+
+  private logResponse(ctx: RequestContext, status: number): void {
+    const failure = ctx.failure;
+    let message = `${ctx.method} ${ctx.path} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
+    if (failure !== undefined) message += `: ${failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure)}`;
+    const context = failure === undefined ? undefined : { route: ctx.route?.source, error: failure };
+    this.log.append(formatLogLine(String(status), message, context));
+  }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof (value as PromiseLike<unknown>).then === 'function';
+}
+
+function isOutgoing(value: unknown): value is Outgoing {
+  return value !== null && typeof value === 'object' && typeof (value as Outgoing).status === 'number' && typeof (value as Outgoing).headers === 'object' && 'body' in value;
+}

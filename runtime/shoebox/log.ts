@@ -1,0 +1,156 @@
+// shoebox/logs/svc.log: one line per 4xx/5xx response and per `logError()` call,
+// `[ISO-8601 time] [type] message`. Requests never wait for the disk: lines are queued
+// and appended by a single writer per file, so they never interleave; the file is
+// rotated by size (`logs.maxBytes`, keeping `logs.keep` old files).
+import { appendFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
+import { ensureFolder, logFile } from './paths.ts';
+
+export type LogLimits = SvcConfig['logs'];
+
+export class LogWriter {
+  private pending: string[] = [];
+  private draining: Promise<void> | null = null;
+  /** Bytes in the current file; unknown (-1) until the first write. */
+  private size = -1;
+
+  constructor(
+    readonly file: string,
+    public limits: LogLimits,
+  ) {}
+
+  append(line: string): void {
+    this.pending.push(line);
+    this.draining ??= this.drain();
+  }
+
+  /** Resolves once every line appended so far is on disk. */
+  flush(): Promise<void> {
+    return this.draining ?? Promise.resolve();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const lines = this.pending;
+        this.pending = [];
+        await this.write(lines);
+      }
+    } catch (e) {
+      // A log that cannot be written must not take the server down with it.
+      process.stderr.write(`svc: cannot write ${this.file}: ${(e as Error).message}\n`);
+    } finally {
+      this.draining = null;
+    }
+  }
+
+  /**
+   * Appends `lines` in as few writes as possible, rotating between two lines whenever
+   * the next one would take the file past `maxBytes` (a single longer line gets a file
+   * of its own), so a burst cannot grow one file far beyond the limit.
+   */
+  private async write(lines: readonly string[]): Promise<void> {
+    if (this.size < 0) this.size = await currentSize(this.file);
+    let chunk = '';
+    let chunkBytes = 0;
+    for (const line of lines) {
+      const bytes = Buffer.byteLength(line);
+      if (this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > this.limits.maxBytes) {
+        await this.appendChunk(chunk, chunkBytes);
+        await this.rotate();
+        chunk = '';
+        chunkBytes = 0;
+      }
+      chunk += line;
+      chunkBytes += bytes;
+    }
+    await this.appendChunk(chunk, chunkBytes);
+  }
+
+  private async appendChunk(chunk: string, bytes: number): Promise<void> {
+    if (bytes === 0) return;
+    try {
+      await appendFile(this.file, chunk);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      // Someone deleted shoebox/logs/ while serving: start a new file.
+      await ensureFolder(dirname(this.file));
+      await appendFile(this.file, chunk);
+      this.size = 0;
+    }
+    this.size += bytes;
+  }
+
+  /** svc.log → svc.log.1 → svc.log.2 …, the oldest beyond `keep` overwritten. */
+  private async rotate(): Promise<void> {
+    const { keep } = this.limits;
+    for (let n = keep - 1; n >= 1; n--) await ignoreMissing(rename(`${this.file}.${n}`, `${this.file}.${n + 1}`));
+    await ignoreMissing(keep > 0 ? rename(this.file, `${this.file}.1`) : unlink(this.file));
+    this.size = 0;
+  }
+}
+
+async function currentSize(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    await ensureFolder(dirname(file));
+    return 0;
+  }
+}
+
+async function ignoreMissing(operation: Promise<void>): Promise<void> {
+  try {
+    await operation;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
+
+const writers = new Map<string, LogWriter>();
+let active: LogWriter | null = null;
+
+/** The one writer for `root`'s svc.log. */
+export function logWriter(root: string, limits: LogLimits = DEFAULT_CONFIG.logs): LogWriter {
+  const file = logFile(root);
+  let writer = writers.get(file);
+  if (writer) writer.limits = limits; // a rebuild may change svc.json
+  else writers.set(file, (writer = new LogWriter(file, limits)));
+  return writer;
+}
+
+/** Points `logError()` at the application being served (the last one started). */
+export function useLog(writer: LogWriter): void {
+  active = writer;
+}
+
+export function formatLogLine(type: string, message: string, context?: unknown): string {
+  const extra = context === undefined ? '' : ` ${toJson(context)}`;
+  return `[${new Date().toISOString()}] [${oneLine(type)}] ${oneLine(message)}${extra}\n`;
+}
+
+/**
+ * Appends `[time] [type] message {context}` to shoebox/logs/svc.log of the application
+ * being served (the working directory's before one starts). Returns at once.
+ */
+export function logError(type: string, message: string, context?: unknown): void {
+  (active ?? logWriter(process.cwd())).append(formatLogLine(type, message, context));
+}
+
+/** Resolves once every queued line of every log is written (shutdown, tests). */
+export async function flushLogs(): Promise<void> {
+  await Promise.all([...writers.values()].map((writer) => writer.flush()));
+}
+
+const oneLine = (text: string): string => text.replace(/\s*[\r\n]+\s*/g, ' ');
+
+function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) =>
+      v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : typeof v === 'bigint' ? String(v) : v,
+    );
+  } catch {
+    return JSON.stringify(String(value)); // circular structures
+  }
+}

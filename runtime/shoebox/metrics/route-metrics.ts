@@ -1,0 +1,107 @@
+// Per-route hits and durations (SPEC §7, §8). Recording a request is two typed-array
+// writes indexed by route id: no map lookup, no allocation on the hot path. Built-in
+// endpoints are never counted. The counters are persisted by `MetricsFile` on an
+// interval and on `close()`, and restored at start, matched by method and pattern, so
+// they survive a restart and a rebuild that renumbers the routes.
+import type { ManifestRoute } from '../../manifest.ts';
+import { formatLogLine, logWriter } from '../log.ts';
+import { MetricsFile, type SavedRoute } from './metrics-file.ts';
+
+export interface RouteStat {
+  /** The route's id in this build. */
+  id: number;
+  method: string;
+  /** The route pattern, e.g. `/users/{id}`. */
+  path: string;
+  hits: number;
+  totalMs: number;
+  avgMs: number;
+}
+
+/** How often the counters are written to shoebox/metrics/ while serving. */
+const SAVE_EVERY_MS = 10_000;
+
+export class RouteMetrics {
+  private readonly hits: Float64Array;
+  private readonly totalMs: Float64Array;
+  /** 1 for application routes; built-in endpoints stay 0 and are skipped. */
+  private readonly counted: Uint8Array;
+  private readonly appRoutes: readonly ManifestRoute[];
+  private changed = false;
+  private timer: NodeJS.Timeout | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
+    routes: readonly ManifestRoute[],
+    private readonly file: MetricsFile,
+  ) {
+    const slots = routes.reduce((max, route) => Math.max(max, route.id + 1), 0);
+    this.hits = new Float64Array(slots);
+    this.totalMs = new Float64Array(slots);
+    this.counted = new Uint8Array(slots);
+    this.appRoutes = routes.filter((route) => route.handler.kind !== 'builtin');
+    for (const route of this.appRoutes) this.counted[route.id] = 1;
+  }
+
+  /** Counters for `routes`, restored from `shoebox/metrics/` of `root` and saved there every few seconds. */
+  static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
+    const metrics = new RouteMetrics(routes, MetricsFile.of(root));
+    const loaded = await metrics.file.read();
+    if (loaded.kind === 'corrupt') {
+      const message = `${metrics.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`;
+      logWriter(root).append(formatLogLine('metrics', message));
+      process.stderr.write(`svc: ${message}\n`);
+      metrics.changed = true;
+      await metrics.save();
+    } else if (loaded.kind === 'found') metrics.restore(loaded.routes);
+    metrics.timer = setInterval(() => void metrics.save(), SAVE_EVERY_MS).unref();
+    return metrics;
+  }
+
+  record(routeId: number, durationMs: number): void {
+    if (this.counted[routeId] !== 1) return;
+    this.hits[routeId] += 1;
+    this.totalMs[routeId] += durationMs;
+    this.changed = true;
+  }
+
+  /** Every application route in id order, unvisited ones with zero hits. */
+  stats(): RouteStat[] {
+    return this.appRoutes.map(({ id, method, pattern }) => {
+      const hits = this.hits[id];
+      const totalMs = this.totalMs[id];
+      return { id, method, path: pattern, hits, totalMs, avgMs: hits === 0 ? 0 : totalMs / hits };
+    });
+  }
+
+  /** Writes the counters if they changed; saves never overlap. */
+  save(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      if (!this.changed) return;
+      this.changed = false;
+      try {
+        await this.file.write(this.stats());
+      } catch (e) {
+        this.changed = true; // try again next time
+        process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
+      }
+    });
+    return this.saving;
+  }
+
+  /** Stops the interval and writes the final counts (the server's shutdown). */
+  close(): Promise<void> {
+    clearInterval(this.timer);
+    return this.save();
+  }
+
+  private restore(saved: readonly SavedRoute[]): void {
+    const byKey = new Map(this.appRoutes.map((route) => [`${route.method} ${route.pattern}`, route.id]));
+    for (const entry of saved) {
+      const id = byKey.get(`${entry.method} ${entry.path}`);
+      if (id === undefined) continue; // the route is gone from this build
+      this.hits[id] = entry.hits;
+      this.totalMs[id] = entry.totalMs;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { makeProject, removeProject, writeFiles } from '../support/project.ts';
+import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
+
+const routes = (body: string): string => `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/', () => ${body});
+};
+`;
+
+let root: string;
+let tread: RunningSvc;
+
+before(async () => {
+  root = await makeProject({ 'routes/web.ts': routes("'first'") });
+  tread = await svcServer(root, ['tread', '--port', '0']);
+});
+
+after(async () => {
+  await tread.stop();
+  await removeProject(root);
+});
+
+const home = async (): Promise<string> => (await fetch(`${tread.url}/`)).text();
+
+test('serves the first build', async () => {
+  assert.equal(await home(), 'first');
+});
+
+test('an edit to a route file is served without a restart', async () => {
+  await writeFiles(root, { 'routes/web.ts': routes("'second'") });
+  await eventually(async () => (await home()) === 'second');
+});
+
+test('a broken edit prints the diagnostic and keeps the last good build serving', async () => {
+  await writeFiles(root, { 'routes/web.ts': routes("'third'").replace("router.get('/', () => 'third');", "router.get('/', () => 'third');\n  router.get('/', () => 'again');") });
+  await eventually(async () => tread.output().includes('error SVC001'));
+  assert.match(tread.output(), /routes\/web\.ts:4:3 - error SVC001/);
+  assert.equal(await home(), 'second');
+});
+
+test('a new route file is picked up', async () => {
+  await writeFiles(root, {
+    'routes/web.ts': routes("'fixed'"),
+    'routes/extra.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/extra', () => ({ extra: true })); };\n`,
+  });
+  await eventually(async () => (await fetch(`${tread.url}/extra`)).status === 200);
+  assert.equal(await home(), 'fixed');
+});

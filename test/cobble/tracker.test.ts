@@ -1,0 +1,55 @@
+// migrations.json that cannot be trusted is refused with a clear message and left alone;
+// one that names a deleted file is reported.
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { appliedNames, cobble, createTable, migrationPath, project, schema, trackerText } from './support.ts';
+
+const tracker = 'shoebox/migrations/migrations.json';
+const bad: Record<string, [string, RegExp]> = {
+  empty: ['', /migrations\.json is empty/],
+  blank: ['  \n', /migrations\.json is empty/],
+  'not JSON': ['{"migrations": [', /migrations\.json is not valid JSON/],
+  'wrong shape': ['[]', /migrations\.json is corrupt: expected an object with a "migrations" array/],
+  'bad entry': ['{"migrations": [{"name": "x", "batch": "one", "appliedAt": "now"}]}', /migrations\.json is corrupt: migrations\[0\]\.batch/],
+};
+
+for (const [label, [content, message]] of Object.entries(bad)) {
+  test(`${label} migrations.json: run, status and rollback exit 1 and leave it untouched`, async () => {
+    const root = await project({ [migrationPath('20250101000000_create_notes')]: createTable('notes'), [tracker]: content });
+      for (const action of ['run', 'status', 'rollback']) {
+      const result = cobble(root, action);
+      assert.equal(result.status, 1, `${action}: ${result.stdout}${result.stderr}`);
+      assert.match(result.stderr, message);
+      assert.doesNotMatch(result.stderr, /\n\s+at /); // a message, not a stack trace
+      assert.equal(trackerText(root), content);
+    }
+    assert.deepEqual(schema(root), []);
+  });
+}
+
+test('a recorded migration whose file was deleted is reported; rollback of its batch is refused', async () => {
+  const root = await project({
+    [migrationPath('20250101000000_create_notes')]: createTable('notes'),
+    [migrationPath('20250101000001_create_tags')]: createTable('tags'),
+  });
+  assert.equal(cobble(root, 'run').status, 0);
+  rmSync(join(root, migrationPath('20250101000001_create_tags')));
+
+  const status = cobble(root, 'status', '--json');
+  assert.equal(status.status, 0);
+  assert.deepEqual(JSON.parse(status.stdout).missing, ['20250101000001_create_tags']);
+  assert.match(cobble(root, 'status').stdout, /missing\s+1\s+\S+\s+20250101000001_create_tags/);
+
+  const run = cobble(root, 'run');
+  assert.equal(run.status, 0);
+  assert.match(run.stdout, /20250101000001_create_tags: recorded as applied .* no longer exists/);
+
+  const before = trackerText(root);
+  const rollback = cobble(root, 'rollback');
+  assert.equal(rollback.status, 1);
+  assert.match(rollback.stderr, /Cannot roll back batch 1: shoebox\/migrations\/20250101000001_create_tags\.ts no longer exists/);
+  assert.equal(trackerText(root), before);
+  assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_create_tags']);
+});

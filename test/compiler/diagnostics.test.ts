@@ -1,0 +1,52 @@
+// Each broken tree under test/fixtures/diagnostics/ goes through the real `svc build`,
+// which must exit 1 and print exactly the lines of the tree's expected.txt on stderr.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { formatDiagnostic, type Diagnostic } from '../../compiler/diagnostics.ts';
+import { removeProject } from '../support/project.ts';
+import { copyFixture, fixturesDir, lines, runSvc } from './fixture.ts';
+
+const cases = readdirSync(fixturesDir).filter((name) => name.startsWith('broken-')).sort();
+const expected = (name: string): string[] => lines(readFileSync(join(fixturesDir, name, 'expected.txt'), 'utf8'));
+
+describe('svc build reports every problem of a broken tree', { concurrency: 3 }, () => {
+  for (const name of cases) {
+    it(name, async () => {
+      const root = await copyFixture(name);
+      try {
+        const run = await runSvc(root, ['build']);
+        assert.deepEqual(lines(run.stderr), expected(name));
+        assert.equal(run.stdout, '');
+        assert.equal(run.code, 1);
+      } finally {
+        await removeProject(root);
+      }
+    });
+  }
+
+  it('--json prints the same diagnostics as structured JSON on stdout', async () => {
+    const name = 'broken-svc003-arity';
+    const root = await copyFixture(name);
+    try {
+      const run = await runSvc(root, ['build', '--json']);
+      assert.equal(run.code, 1);
+      assert.equal(run.stderr, '');
+      const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
+      assert.ok(diagnostics.every((d) => d.severity === 'error' && d.code === 'SVC003'));
+      assert.deepEqual(diagnostics.find((d) => d.line === 10), {
+        code: 'SVC003',
+        severity: 'error',
+        text: "the handler takes 2 parameters (id, extra) but '/d/{id}' has 1 placeholder (id); declare one parameter per placeholder, in order",
+        file: 'routes/api.ts',
+        line: 10,
+        col: 25,
+        notes: ['the handler is declared at routes/api.ts:4:14'],
+      });
+      assert.deepEqual(diagnostics.flatMap((d) => formatDiagnostic(d).split('\n')), expected(name));
+    } finally {
+      await removeProject(root);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+// A valid tree with groups, namespaces, nesting, aliases and both handler forms becomes
+// the route table the runtime replays: ids in registration order, joined patterns,
+// typed placeholders, resolved modules, middleware outer first.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { build } from '../../compiler/build.ts';
+import type { Route } from '../../compiler/ir.ts';
+import { removeProject } from '../support/project.ts';
+import { copyFixture, fixturesDir, runSvc } from './fixture.ts';
+
+const handlerOf = (route: Route): string =>
+  route.handler.kind === 'controller'
+    ? `${route.handler.referencedBy} ${route.handler.module}#${route.handler.className}.${route.handler.method}`
+    : route.handler.kind;
+
+const summary = (route: Route) => ({
+  id: route.id,
+  route: `${route.method} ${route.pattern}`,
+  handler: handlerOf(route),
+  middleware: route.middleware.map((m) => `${m.referencedBy} ${m.module}#${m.className}${JSON.stringify(m.args)}`),
+  prefix: route.prefix,
+  at: `${route.loc.file}:${route.loc.line}:${route.loc.col}`,
+});
+
+describe('analyse: a valid tree', () => {
+  it('yields the route table in registration order', async () => {
+    const result = await build(join(fixturesDir, 'valid-app'), { write: false });
+    assert.deepEqual(result.diagnostics, []);
+    assert.ok(result.table);
+    assert.deepEqual(result.table.files, ['routes/api.ts', 'routes/web.ts']);
+    const auth = 'reference weave/Middleware/Auth.ts#Auth[]';
+    const audit = 'name weave/Middleware/Audit.ts#Audit["admin"]';
+    assert.deepEqual(result.table.routes.map(summary), [
+      { id: 0, route: 'GET /', handler: 'closure', middleware: [], prefix: '', at: 'routes/api.ts:11:3' },
+      { id: 1, route: 'GET /users/{id}', handler: 'reference weave/Controllers/UserController.ts#UserController.show', middleware: [], prefix: '', at: 'routes/api.ts:12:3' },
+      { id: 2, route: 'GET /admin/dashboard', handler: 'name weave/Controllers/Admin/DashboardController.ts#DashboardController.index', middleware: [auth, audit], prefix: '/admin', at: 'routes/api.ts:14:5' },
+      {
+        id: 3,
+        route: 'GET /admin/reports/{year}/{month?}',
+        handler: 'name weave/Controllers/Admin/Reports/ReportController.ts#ReportController.show',
+        middleware: [auth, audit, 'reference weave/Middleware/Audit.ts#Audit["reports"]'],
+        prefix: '/admin/reports',
+        at: 'routes/api.ts:16:7',
+      },
+      { id: 4, route: 'GET /outside', handler: 'closure', middleware: [], prefix: '', at: 'routes/api.ts:18:5' },
+      { id: 5, route: 'POST /users', handler: 'name weave/Controllers/UserController.ts#UserController.store', middleware: [], prefix: '', at: 'routes/api.ts:20:3' },
+      { id: 6, route: 'GET /hello/{name?}', handler: 'closure', middleware: [], prefix: '', at: 'routes/api.ts:21:3' },
+      { id: 7, route: 'GET /about', handler: 'closure', middleware: [], prefix: '', at: 'routes/web.ts:4:3' },
+    ]);
+  });
+
+  it('types placeholders from the handler parameters and skips `this`', async () => {
+    const { table } = await build(join(fixturesDir, 'valid-app'), { write: false });
+    const byPattern = new Map(table!.routes.map((r) => [r.pattern, r]));
+    assert.deepEqual(byPattern.get('/admin/reports/{year}/{month?}')!.segments, [
+      { kind: 'literal', value: 'admin' },
+      { kind: 'literal', value: 'reports' },
+      { kind: 'param', name: 'year', optional: false, type: { kind: 'number' } },
+      { kind: 'param', name: 'month', optional: true, type: { kind: 'string' } },
+    ]);
+    const hello = byPattern.get('/hello/{name?}')!;
+    assert.deepEqual(hello.handler.kind === 'closure' && hello.handler.params.map((p) => [p.name, p.optional]), [['name', true]]);
+    assert.deepEqual(hello.handler.kind === 'closure' && hello.handler.loc, { file: 'routes/api.ts', line: 6, col: 15 });
+    const show = byPattern.get('/users/{id}')!;
+    assert.deepEqual(show.handler.kind === 'controller' && show.handler.loc, { file: 'weave/Controllers/UserController.ts', line: 5, col: 3 });
+  });
+
+  it('builds with the real CLI', async () => {
+    const root = await copyFixture('valid-app');
+    try {
+      const run = await runSvc(root, ['build']);
+      assert.equal(run.stderr, '');
+      assert.equal(run.code, 0);
+    } finally {
+      await removeProject(root);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// One folder per svc.json problem under test/fixtures/config/: its svc.json, and in
+// expected.txt exactly what `svc build` prints about it (empty for a valid file).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { loadConfig } from '../../compiler/config/index.ts';
+import { formatDiagnostics } from '../../compiler/diagnostics.ts';
+import { repoRoot } from '../support/project.ts';
+
+const fixtures = join(repoRoot, 'test', 'fixtures', 'config');
+
+for (const name of (await readdir(fixtures)).sort()) {
+  test(`svc.json fixture: ${name}`, async () => {
+    const { config, diagnostics } = await loadConfig(join(fixtures, name));
+    const expected = await readFile(join(fixtures, name, 'expected.txt'), 'utf8');
+    assert.equal(formatDiagnostics(diagnostics), expected.trimEnd());
+    assert.ok(diagnostics.every((d) => d.code === 'SVC007'));
+    // Only a file that is not JSON at all leaves no config to keep checking with.
+    assert.equal(config === null, name === 'invalid-json' || name === 'comments');
+  });
+}
+
+test("the repository's own svc.json is valid", async () => {
+  const { config, diagnostics } = await loadConfig(repoRoot);
+  assert.equal(formatDiagnostics(diagnostics), '');
+  assert.deepEqual(config?.ip.routes['/admin']?.whitelist, ['127.0.0.1', '::1']);
+});
+
+test('a missing svc.json means the defaults', async () => {
+  const { config, diagnostics } = await loadConfig(join(fixtures, 'no-such-project'));
+  assert.deepEqual(diagnostics, []);
+  assert.equal(config?.server.port, 6916);
+  assert.equal(config?.endpoints.docs, 'svc/docs');
+});
+
+test('a valid file yields its values with paths normalised and defaults filled in', async () => {
+  const { config } = await loadConfig(join(fixtures, 'valid'));
+  assert.deepEqual(config?.endpoints, { docs: 'internal/docs', health: 'healthz', dashboard: 'svc/dashboard', metrics: 'svc/metrics', guarded: true });
+  assert.deepEqual(Object.keys(config?.ip.routes ?? {}), ['/admin', '/admin/reports']);
+  assert.deepEqual(config?.ip.routes['/admin/reports'], { whitelist: [], blacklist: ['127.0.0.1'] });
+  assert.deepEqual(config?.health.services[1], { name: 'search', host: '10.0.0.12', port: 9200 });
+  assert.equal(config?.cache.ttl, 0);
+  assert.equal('$schema' in (config ?? {}), false);
+});

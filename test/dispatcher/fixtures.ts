@@ -1,0 +1,42 @@
+// Route tables for the dispatcher tests, written by hand in a compact pattern syntax:
+// `{id}` string, `{id:number}`, `{state:open|closed}` enum, `{name?}` optional.
+// The analyse phase is not involved: the dispatcher takes the IR as it is.
+import { transformSync } from 'esbuild';
+import { emitDispatcher } from '../../compiler/emit/dispatcher/index.ts';
+import type { HttpMethod, ParamKind, Route, Segment } from '../../compiler/ir.ts';
+import type { MatchFn } from '../../runtime/routing/match.ts';
+
+const loc = { file: 'routes/api.ts', line: 1, col: 1 };
+
+/** `['GET /users/{id:number}', …]` → routes with ids in list order. */
+export function table(lines: string[]): Route[] {
+  return lines.map((line, id) => {
+    const [method, pattern] = line.split(' ') as [HttpMethod, string];
+    return route(id, method, pattern.split('/').filter(Boolean).map(segment));
+  });
+}
+
+export function route(id: number, method: HttpMethod, segments: Segment[]): Route {
+  const pattern = `/${segments.map((s) => (s.kind === 'literal' ? s.value : `{${s.name}${s.optional ? '?' : ''}}`)).join('/')}`;
+  return { id, method, pattern, segments, handler: { kind: 'builtin', name: 'health' }, middleware: [], file: loc.file, prefix: '', loc };
+}
+
+function segment(text: string): Segment {
+  if (!text.startsWith('{')) return { kind: 'literal', value: text };
+  const [, name, optional, type] = /^\{([\w-]+)(\?)?(?::(.+))?\}$/.exec(text)!;
+  return { kind: 'param', name, optional: optional === '?', type: paramKind(type) };
+}
+
+function paramKind(type: string | undefined): ParamKind {
+  if (type === undefined) return { kind: 'string' };
+  if (type === 'number') return { kind: 'number' };
+  return { kind: 'enum', values: type.split('|') };
+}
+
+/** The generated module, transpiled by esbuild and evaluated: what the bundle would run. */
+export function loadDispatcher(routes: Route[]): MatchFn {
+  const { code } = transformSync(emitDispatcher(routes), { loader: 'ts', format: 'cjs' });
+  const module = { exports: {} as { match: MatchFn } };
+  new Function('module', 'exports', code)(module, module.exports);
+  return module.exports.match;
+}

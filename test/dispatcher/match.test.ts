@@ -1,0 +1,101 @@
+// The generated `match` on hand-written tables: each SPEC §3/§4 matching rule once.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { loadDispatcher, route, table } from './fixtures.ts';
+
+const found = (route: number, ...params: unknown[]) => ({ kind: 'found', route, params });
+const notAllowed = (...allow: string[]) => ({ kind: 'method-not-allowed', allow });
+const notFound = { kind: 'not-found' };
+
+describe('generated match', () => {
+  it('prefers a literal segment to a placeholder whatever the registration order', () => {
+    const match = loadDispatcher(table(['GET /users/{id}', 'GET /users/new', 'GET /{a}/{b}/edit', 'GET /users/{id}/edit']));
+    assert.deepEqual(match('GET', '/users/new'), found(1));
+    assert.deepEqual(match('GET', '/users/42'), found(0, '42'));
+    assert.deepEqual(match('GET', '/users/42/edit'), found(3, '42'));
+    assert.deepEqual(match('GET', '/posts/42/edit'), found(2, 'posts', '42'));
+  });
+
+  it('backtracks to the placeholder when the literal branch fails deeper', () => {
+    const match = loadDispatcher(table(['GET /users/new/form', 'GET /users/{id}/posts']));
+    assert.deepEqual(match('GET', '/users/new/posts'), found(1, 'new'));
+    assert.deepEqual(match('GET', '/users/new/form'), found(0));
+    assert.deepEqual(match('GET', '/users/new/other'), notFound);
+  });
+
+  it('matches per method, HEAD through GET', () => {
+    const match = loadDispatcher(table(['GET /users/new', 'POST /users/{id}', 'GET /users/{id}/a/b', 'DELETE /users/{id}/{x}/b']));
+    assert.deepEqual(match('POST', '/users/new'), found(1, 'new'));
+    assert.deepEqual(match('HEAD', '/users/new'), found(0));
+    assert.deepEqual(match('DELETE', '/users/7/a/b'), found(3, '7', 'a'));
+    assert.deepEqual(match('HEAD', '/users/7/a/b'), found(2, '7'));
+  });
+
+  it('tells a path under other methods (405 with the allow list) from an unknown path', () => {
+    const match = loadDispatcher(table(['GET /users/new', 'POST /users/{id}', 'PUT /users/{id}/{x}', 'DELETE /users/{id}/b']));
+    assert.deepEqual(match('PATCH', '/users/new'), notAllowed('GET', 'HEAD', 'OPTIONS', 'POST'));
+    assert.deepEqual(match('OPTIONS', '/users/7'), notAllowed('OPTIONS', 'POST'));
+    assert.deepEqual(match('GET', '/users/7/b'), notAllowed('DELETE', 'OPTIONS', 'PUT'));
+    assert.deepEqual(match('GET', '/users'), notFound);
+    assert.deepEqual(match('GET', '/'), notFound);
+    assert.deepEqual(match('get', '/users/new'), notAllowed('GET', 'HEAD', 'OPTIONS', 'POST'));
+  });
+
+  it('answers a registered OPTIONS route and counts it in 405s', () => {
+    const match = loadDispatcher(table(['OPTIONS /cors/{x}', 'GET /']));
+    assert.deepEqual(match('OPTIONS', '/cors/a'), found(0, 'a'));
+    assert.deepEqual(match('GET', '/cors/a'), notAllowed('OPTIONS'));
+    assert.deepEqual(match('POST', '/'), notAllowed('GET', 'HEAD', 'OPTIONS'));
+  });
+
+  it('matches an optional last placeholder with and without its segment', () => {
+    const match = loadDispatcher(table(['GET /profile/{name?}', 'GET /users/{id}/posts/{page?}', 'GET /{lang?}']));
+    assert.deepEqual(match('GET', '/profile'), found(0, undefined));
+    assert.deepEqual(match('GET', '/profile/ann'), found(0, 'ann'));
+    assert.deepEqual(match('GET', '/users/1/posts'), found(1, '1', undefined));
+    assert.deepEqual(match('GET', '/users/1/posts/2'), found(1, '1', '2'));
+    assert.deepEqual(match('GET', '/'), found(2, undefined));
+    assert.deepEqual(match('GET', '/fr'), found(2, 'fr'));
+  });
+
+  it('decodes %2F and %25 in a captured segment', () => {
+    const tags = route(1, 'GET', [
+      { kind: 'literal', value: 'tags' },
+      { kind: 'param', name: 'tag', optional: false, type: { kind: 'enum', values: ['a/b', '100%'] } },
+    ]);
+    const match = loadDispatcher([...table(['GET /files/{name}']), tags]);
+    assert.deepEqual(match('GET', '/files/a%2Fb%25c%252F'), found(0, 'a/b%c%2F'));
+    assert.deepEqual(match('GET', '/tags/a%2Fb'), found(1, 'a/b'));
+    assert.deepEqual(match('GET', '/tags/100%25'), found(1, '100%'));
+  });
+
+  it('converts number placeholders and rejects what does not fit', () => {
+    const match = loadDispatcher(table(['GET /items/{id:number}', 'GET /items/{id:number}/{qty?:number}']));
+    for (const [text, value] of [['42', 42], ['-7', -7], ['0.25', 0.25], ['007', 7]] as const) {
+      assert.deepEqual(match('GET', `/items/${text}`), found(0, value));
+    }
+    for (const text of ['abc', '+1', '1e3', '0x1f', '1.', '.5', '-', '1.2.3', ' 1', '9'.repeat(400)]) {
+      assert.deepEqual(match('GET', `/items/${text}`), { kind: 'bad-param', route: 0, param: 'id', expected: 'number' }, text);
+    }
+    assert.deepEqual(match('GET', '/items/3/x'), { kind: 'bad-param', route: 1, param: 'qty', expected: 'number' });
+    assert.deepEqual(match('GET', '/items/3/2'), found(1, 3, 2));
+  });
+
+  it('checks enum placeholders', () => {
+    const match = loadDispatcher(table(['GET /issues/{state:open|closed}']));
+    assert.deepEqual(match('GET', '/issues/open'), found(0, 'open'));
+    assert.deepEqual(match('GET', '/issues/all'), { kind: 'bad-param', route: 0, param: 'state', expected: 'open | closed' });
+  });
+
+  it('prefers a literal to a typed placeholder, and checks the type only once the route is chosen', () => {
+    const match = loadDispatcher(table(['GET /users/{id:number}', 'GET /users/me', 'GET /{a}/{b}']));
+    assert.deepEqual(match('GET', '/users/me'), found(1));
+    assert.deepEqual(match('GET', '/users/ann'), { kind: 'bad-param', route: 0, param: 'id', expected: 'number' });
+    assert.deepEqual(match('GET', '/posts/ann'), found(2, 'posts', 'ann'));
+  });
+
+  it('is case-sensitive and answers an empty table with not-found', () => {
+    assert.deepEqual(loadDispatcher(table(['GET /Users']))('GET', '/users'), notFound);
+    assert.deepEqual(loadDispatcher([])('GET', '/'), notFound);
+  });
+});

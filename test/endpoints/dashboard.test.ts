@@ -1,0 +1,57 @@
+// The dashboard through a real build: versions, counts, build time and working links.
+import assert from 'node:assert/strict';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { removeProject, repoRoot } from '../support/project.ts';
+import { buildProject, get, serve, type Served } from './support.ts';
+
+describe('dashboard endpoint', () => {
+  let root: string;
+  let served: Served;
+  before(async () => {
+    root = await buildProject();
+    served = await serve(root);
+  });
+  after(async () => {
+    await served.stop();
+    await removeProject(root);
+  });
+
+  it('shows Node.js and framework versions, route count, uptime, memory and the last build', async () => {
+    await get(`${served.url}/hello/ann`);
+    const page = await get(`${served.url}/svc/dashboard`);
+    assert.equal(page.status, 200);
+    assert.equal(page.headers.get('content-type'), 'text/html; charset=utf-8');
+    const version = (JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    const text = page.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.ok(text.includes(`Framework ${version} svc`), text);
+    assert.ok(text.includes(`Node.js ${process.version}`), text);
+    assert.ok(text.includes('Routes 3 + 5 built-in'), text);
+    assert.match(text, /Uptime \d+ (s|min)/);
+    assert.match(text, /Memory [\d.]+ MiB heap [\d.]+ MiB of [\d.]+ MiB/);
+    const built = (await stat(join(root, '.svc', 'manifest.json'))).mtime.toISOString().slice(0, 19).replace('T', ' ');
+    assert.ok(text.includes(`Last build`) && text.includes(`${built} UTC`), text);
+    assert.match(text, /GET \/hello\/\{name\} routes\/api\.ts:\d+:\d+ 1 [\d.]+ ms/);
+    assert.doesNotMatch(page.body, /(src|href)="(https?:)?\/\//, 'no CDN');
+  });
+
+  it('links to docs, health, metrics, the user guide and the settings, and every link answers', async () => {
+    const page = (await get(`${served.url}/svc/dashboard`)).body;
+    const links = [...page.matchAll(/<a class="link" href="([^"]+)"><strong>([^<]+)<\/strong>/g)].map((m) => [m[2], m[1]!.replace(/&#x3D;/g, '=')]);
+    assert.deepEqual(links, [
+      ['API docs', '/svc/docs'],
+      ['Health', '/svc/health'],
+      ['Metrics', '/svc/metrics'],
+      ['User guide', '/svc/dashboard?page=guide'],
+      ['Settings', '/svc/dashboard?page=settings'],
+    ]);
+    for (const [, href] of links) assert.equal((await get(`${served.url}${href}`)).status, 200, href);
+
+    const guide = (await get(`${served.url}/svc/dashboard?page=guide`)).body;
+    assert.match(guide, /<h1>User guide<\/h1>/);
+    assert.ok(guide.includes('# svc user guide'));
+    const settings = (await get(`${served.url}/svc/dashboard?page=settings`)).body;
+    assert.match(settings, /&quot;endpoints&quot;: \{/);
+  });
+});

@@ -1,0 +1,106 @@
+// The metrics endpoint through a real build: per-route counts in Prometheus text (read
+// back with a real parser of the format) and JSON, persisted across a restart.
+import assert from 'node:assert/strict';
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { removeProject } from '../support/project.ts';
+import { buildProject, get, serve } from './support.ts';
+
+const PROMETHEUS = 'text/plain; version=0.0.4; charset=utf-8';
+
+function sample(families: PrometheusFamily[], name: string, method: string, route: string) {
+  const family = families.find((f) => f.name === name);
+  assert.ok(family, `no ${name} family`);
+  return family.metrics.find((m) => m.labels?.method === method && m.labels?.route === route);
+}
+
+async function jsonRoutes(url: string): Promise<Array<{ method: string; path: string; hits: number; totalMs: number; avgMs: number }>> {
+  const response = await get(`${url}/svc/metrics`, { headers: { accept: 'application/json' } });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  return (JSON.parse(response.body) as { routes: never[] }).routes;
+}
+
+describe('metrics endpoint', () => {
+  let root: string;
+  before(async () => {
+    root = await buildProject();
+  });
+  after(() => removeProject(root));
+
+  it('counts each route pattern, not raw URLs, never the built-in endpoints, and survives a restart', async () => {
+    const first = await serve(root);
+    for (const name of ['ann', 'bo', 'cy', 'di', 'ed']) assert.equal((await get(`${first.url}/hello/${name}`)).status, 200);
+    assert.equal((await get(`${first.url}/items`, { method: 'POST' })).status, 200);
+    assert.equal((await get(`${first.url}/boom`)).status, 500);
+    assert.equal((await get(`${first.url}/nowhere`)).status, 404); // no route: nothing to count
+    await get(`${first.url}/svc/health`);
+    await get(`${first.url}/svc/dashboard`);
+
+    const text = await get(`${first.url}/svc/metrics`);
+    assert.equal(text.status, 200);
+    assert.equal(text.headers.get('content-type'), PROMETHEUS);
+    const families = parsePrometheusTextFormat(text.body);
+    assert.deepEqual(
+      families.map((f) => [f.name, f.type]),
+      [
+        ['svc_route_hits_total', 'COUNTER'],
+        ['svc_route_duration_seconds', 'SUMMARY'],
+      ],
+    );
+    assert.equal(sample(families, 'svc_route_hits_total', 'GET', '/hello/{name}')?.value, '5');
+    assert.equal(sample(families, 'svc_route_hits_total', 'POST', '/items')?.value, '1');
+    assert.equal(sample(families, 'svc_route_hits_total', 'GET', '/boom')?.value, '1');
+    const duration = sample(families, 'svc_route_duration_seconds', 'GET', '/hello/{name}');
+    assert.equal(duration?.count, '5');
+    assert.ok(Number(duration?.sum) > 0);
+    const routes = families[0]!.metrics.map((m) => m.labels?.route);
+    assert.ok(!routes.some((route) => route?.startsWith('/svc/')), `built-in endpoints were counted: ${routes.join(', ')}`);
+
+    const json = await jsonRoutes(first.url);
+    const hello = json.find((r) => r.method === 'GET' && r.path === '/hello/{name}');
+    assert.equal(hello?.hits, 5);
+    assert.ok(hello.totalMs > 0);
+    assert.equal(hello.avgMs, hello.totalMs / 5);
+    assert.deepEqual(Object.keys(hello).sort(), ['avgMs', 'hits', 'method', 'path', 'totalMs']);
+    assert.ok(!json.some((r) => r.path.startsWith('/svc/')));
+    await first.stop();
+
+    const saved = JSON.parse(await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number }> };
+    assert.equal(saved.routes.find((r) => r.path === '/hello/{name}')?.hits, 5);
+
+    const second = await serve(root);
+    for (const name of ['fay', 'gus', 'hal']) await get(`${second.url}/hello/${name}`);
+    const after = await jsonRoutes(second.url);
+    assert.equal(after.find((r) => r.path === '/hello/{name}')?.hits, 8);
+    assert.equal(after.find((r) => r.path === '/items')?.hits, 1);
+    assert.ok(after.find((r) => r.path === '/hello/{name}')!.totalMs > hello.totalMs);
+    await second.stop();
+  });
+
+  it('reports a corrupt metrics file, starts from zero and replaces it', async () => {
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    await mkdir(join(root, 'shoebox', 'metrics'), { recursive: true });
+    await writeFile(file, '{"routes": [{"method": "GET", "path": "/hello/{name}", "hits": "lots"');
+    const served = await serve(root);
+    const json = await jsonRoutes(served.url);
+    assert.ok(json.every((r) => r.hits === 0));
+    assert.deepEqual(JSON.parse(await readFile(file, 'utf8')).routes.length, json.length); // replaced at start
+    await get(`${served.url}/hello/x`);
+    await served.stop();
+    const log = await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+    assert.match(log, /\[metrics\] .*routes\.json is unreadable \(not JSON/);
+    assert.equal(JSON.parse(await readFile(file, 'utf8')).routes.find((r: { path: string }) => r.path === '/hello/{name}').hits, 1);
+  });
+
+  it('recreates shoebox/metrics/ when it is deleted while serving', async () => {
+    const served = await serve(root);
+    await get(`${served.url}/items`, { method: 'POST' });
+    await rm(join(root, 'shoebox'), { recursive: true, force: true });
+    await served.stop();
+    const saved = JSON.parse(await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number }> };
+    assert.equal(saved.routes.find((r) => r.path === '/items')?.hits, 1);
+  });
+});

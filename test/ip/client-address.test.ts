@@ -1,0 +1,74 @@
+// clientAddress on real connections: the server listens on `::` (IPv4 peers then show
+// up IPv4-mapped), clients bind to chosen loopback addresses to play proxy or stranger.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, request, type OutgoingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { clientAddress, createProxyTrust, type ProxyTrust } from '../../runtime/ip/index.ts';
+import { compileIp } from './compile.ts';
+
+let trust: ProxyTrust = () => false;
+let server: Server;
+let port: number;
+
+before(async () => {
+  server = createServer((req, res) => res.end(clientAddress(req, trust)));
+  await new Promise<void>((resolve) => server.listen(0, '::', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function ask(from: string, headers: OutgoingHttpHeaders = {}): Promise<string> {
+  const host = from.includes(':') ? '::1' : '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const req = request({ host, port, localAddress: from, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve(body));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+const trusting = (trustProxy: string[]): ProxyTrust => createProxyTrust(compileIp({ trustProxy }));
+
+test('without trusted proxies the peer is the client and X-Forwarded-For is ignored', async () => {
+  trust = trusting([]);
+  assert.equal(await ask('127.0.0.9'), '127.0.0.9'); // folded from ::ffff:127.0.0.9
+  assert.equal(await ask('127.0.0.9', { 'x-forwarded-for': '203.0.113.5' }), '127.0.0.9');
+  assert.equal(await ask('::1', { 'x-forwarded-for': '203.0.113.5' }), '::1');
+});
+
+test('a header from a peer that is not a trusted proxy changes nothing', async () => {
+  trust = trusting(['127.0.0.2']);
+  assert.equal(await ask('127.0.0.3', { 'x-forwarded-for': '127.0.0.1' }), '127.0.0.3');
+});
+
+test('behind a trusted proxy the right-most untrusted hop is the client', async () => {
+  trust = trusting(['127.0.0.2', '10.0.0.0/8', '::1']);
+  assert.equal(await ask('127.0.0.2'), '127.0.0.2');
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5' }), '203.0.113.5');
+  // The client wrote 6.6.6.6 itself; the proxy appended the address it really saw.
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '6.6.6.6, 203.0.113.5' }), '203.0.113.5');
+  // Through two trusted hops: a load balancer in 10/8, then the local proxy.
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '6.6.6.6,203.0.113.5 , 10.1.2.3' }), '203.0.113.5');
+  assert.equal(await ask('::1', { 'x-forwarded-for': '2001:db8::7' }), '2001:db8::7');
+});
+
+test('repeated X-Forwarded-For headers count as one list', async () => {
+  trust = trusting(['127.0.0.2']);
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': ['6.6.6.6', '203.0.113.5'] }), '203.0.113.5');
+});
+
+test('hops are folded, stripped of ports, and never trusted when they do not parse', async () => {
+  trust = trusting(['127.0.0.2']);
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '::ffff:203.0.113.5' }), '203.0.113.5');
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5:4711' }), '203.0.113.5');
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '[2001:db8::1]:443' }), '2001:db8::1');
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5, bogus' }), 'bogus');
+});
+
+test('when every hop is a trusted proxy the left-most one is the client', async () => {
+  trust = trusting(['127.0.0.2', '10.0.0.0/8']);
+  assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '10.0.0.1, 10.0.0.2' }), '10.0.0.1');
+});

@@ -1,0 +1,164 @@
+// ShoeCacheKnots over HTTP, on the test clock: MISS then HIT from shoebox/cache/, keyed
+// by path and sorted query; TTL from the entry or svc.json; no-store both ways; ETag and
+// 304; damaged entries are misses and get replaced; `svc cache:clear` empties the folder.
+import assert from 'node:assert/strict';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { clearCache } from '../../runtime/knots/clear-cache.ts';
+import { clock, get, startFixture, svcAsync } from '../support/knots.ts';
+import { makeProject, removeProject } from '../support/project.ts';
+import { raw, type Running } from '../support/server.ts';
+
+describe('ShoeCacheKnots', () => {
+  let server: Running;
+  let folder: string;
+  before(async () => {
+    server = await startFixture('shoe-cache');
+    folder = join(server.root, 'shoebox', 'cache');
+  });
+  after(() => server.close());
+  beforeEach(() => clearCache(server.root));
+
+  const computed = (body: string): number => JSON.parse(body).computed;
+  const entries = async (): Promise<string[]> => (await readdir(folder)).sort();
+
+  it('stores a GET 200 on disk and serves it again as a HIT with the same body and type', async () => {
+    const miss = await get(server, '/report?b=2&a=1');
+    assert.equal(miss.status, 200);
+    assert.equal(miss.headers['x-cache'], 'MISS');
+    assert.equal(miss.headers['x-request-only'], 'not replayed');
+    const files = await entries();
+    assert.equal(files.length, 1);
+    assert.match(files[0]!, /^[0-9a-f]{64}\.entry$/);
+
+    const hit = await get(server, '/report?a=1&b=2');
+    assert.equal(hit.status, 200);
+    assert.equal(hit.headers['x-cache'], 'HIT');
+    assert.equal(hit.body, miss.body);
+    assert.equal(hit.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(hit.headers.etag, miss.headers.etag);
+    assert.equal(hit.headers['x-request-only'], undefined, 'only safe headers are stored');
+
+    const head = await raw(server.url, '/report?a=1&b=2', { method: 'HEAD' });
+    assert.equal(head.headers['x-cache'], 'HIT');
+    assert.equal(head.body, '');
+    assert.equal((await get(server, '/report?a=2')).headers['x-cache'], 'MISS', 'another query is another entry');
+  });
+
+  it('keeps the headers the content needs', async () => {
+    const miss = await get(server, '/text');
+    const hit = await get(server, '/text');
+    assert.equal(hit.headers['x-cache'], 'HIT');
+    assert.equal(hit.body, miss.body);
+    assert.equal(hit.headers['content-type'], 'text/plain; charset=utf-8');
+    assert.equal(hit.headers['content-language'], 'en');
+  });
+
+  it('expires an entry after its TTL (the entry parameter)', async () => {
+    const first = computed((await get(server, '/report?ttl')).body);
+    clock.now += 29_000;
+    const hit = await get(server, '/report?ttl');
+    assert.equal(hit.headers['x-cache'], 'HIT');
+    assert.equal(hit.headers.age, '29');
+    clock.now += 1_000;
+    const expired = await get(server, '/report?ttl');
+    assert.equal(expired.headers['x-cache'], 'MISS');
+    assert.ok(computed(expired.body) > first);
+    assert.equal((await get(server, '/report?ttl')).headers['x-cache'], 'HIT', 'and stores the fresh answer');
+  });
+
+  it('takes the TTL from svc.json cache.ttl when the entry has none', async () => {
+    await get(server, '/configured');
+    clock.now += 4_999;
+    assert.equal((await get(server, '/configured')).headers['x-cache'], 'HIT');
+    clock.now += 1;
+    assert.equal((await get(server, '/configured')).headers['x-cache'], 'MISS');
+  });
+
+  it('does not store a response marked Cache-Control: no-store', async () => {
+    const a = await get(server, '/private');
+    const b = await get(server, '/private');
+    assert.equal(b.headers['x-cache'], 'MISS');
+    assert.notEqual(computed(a.body), computed(b.body));
+    assert.deepEqual(await entries(), []);
+  });
+
+  it('bypasses the cache for a request with Cache-Control: no-store', async () => {
+    const stored = await get(server, '/report?bypass');
+    const bypassed = await get(server, '/report?bypass', { 'cache-control': 'no-store' });
+    assert.equal(bypassed.headers['x-cache'], 'MISS');
+    assert.notEqual(computed(bypassed.body), computed(stored.body));
+    const hit = await get(server, '/report?bypass');
+    assert.equal(hit.body, stored.body, 'the bypassing answer was not stored');
+  });
+
+  it('answers If-None-Match with 304 when the ETag (a hash of the body) matches', async () => {
+    const miss = await get(server, '/report?etag');
+    const etag = String(miss.headers.etag);
+    assert.match(etag, /^"[\w-]{43}"$/);
+    const notModified = await get(server, '/report?etag', { 'if-none-match': `W/"other", ${etag}` });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.body, '');
+    assert.equal(notModified.headers.etag, etag);
+    assert.equal(notModified.headers['x-cache'], 'HIT');
+    assert.equal((await get(server, '/report?etag', { 'if-none-match': '"other"' })).status, 200);
+  });
+
+  it('caches only GET 200: errors and other methods pass through', async () => {
+    const a = await get(server, '/missing');
+    assert.equal(a.status, 404);
+    assert.equal(a.headers['x-cache'], 'MISS');
+    assert.notEqual((await get(server, '/missing')).body, a.body);
+    await get(server, '/report?post');
+    const post = await raw(server.url, '/report?post', { method: 'POST' });
+    assert.equal(post.status, 200);
+    assert.equal(post.headers['x-cache'], undefined);
+    assert.equal((await entries()).length, 1);
+  });
+
+  it('treats a damaged entry as a MISS and replaces it', async () => {
+    const original = await get(server, '/report?damaged');
+    const [file] = await entries();
+    const path = join(folder, file!);
+    const intact = await readFile(path);
+    for (const damaged of ['garbage', intact.subarray(0, intact.length - 3), Buffer.concat([intact.subarray(0, -1), Buffer.from('!')]), '{"format":1}\n{}']) {
+      await writeFile(path, damaged);
+      const res = await get(server, '/report?damaged');
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['x-cache'], 'MISS');
+      assert.notEqual(res.body, original.body);
+      assert.equal((await get(server, '/report?damaged')).headers['x-cache'], 'HIT', 'replaced by the fresh answer');
+    }
+  });
+
+  it('leaves no temporary files behind', async () => {
+    await Promise.all(Array.from({ length: 20 }, () => get(server, '/report?concurrent', { 'cache-control': 'no-cache' })));
+    assert.deepEqual((await entries()).filter((name) => !name.endsWith('.entry')), []);
+  });
+
+  it('is emptied by svc cache:clear, which says what it removed', async () => {
+    await get(server, '/report?one');
+    await get(server, '/report?two');
+    const bytes = (await Promise.all((await entries()).map((name) => readFile(join(folder, name))))).reduce((sum, b) => sum + b.length, 0);
+    // The server keeps serving meanwhile: the command runs in another process.
+    const cleared = await svcAsync(server.root, ['cache:clear']);
+    assert.equal(cleared.status, 0, cleared.stderr);
+    assert.match(cleared.stdout.trim(), new RegExp(`^svc: removed 2 files \\((\\d+\\.\\d KiB, )?${bytes} bytes\\) from shoebox/cache/$`));
+    assert.deepEqual(await entries(), []);
+    assert.equal((await get(server, '/report?one')).headers['x-cache'], 'MISS', 'the running server sees it at once');
+  });
+});
+
+describe('svc cache:clear', () => {
+  it('works when shoebox/cache/ does not exist', async () => {
+    const root = await makeProject({ 'package.json': '{}' });
+    try {
+      const result = await svcAsync(root, ['cache:clear']);
+      assert.equal(result.status, 0, result.stderr);
+      assert.equal(result.stdout.trim(), 'svc: removed 0 files (0 bytes) from shoebox/cache/');
+    } finally {
+      await removeProject(root);
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// describeHandler on the fixture's handlers, through the real type checker: one
+// committed snapshot per type form (test/fixtures/openapi/expected/types/<method>.json).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { SyntaxKind, type MethodDeclaration } from 'ts-morph';
+import { createProject } from '../../compiler/analyse/project.ts';
+import { describeHandler, SchemaRegistry } from '../../compiler/analyse/schema/index.ts';
+import { stableJson } from '../../compiler/emit/openapi/stable-json.ts';
+import { repoRoot } from '../support/project.ts';
+import { assertSnapshot } from './snapshot.ts';
+
+const fixture = join(repoRoot, 'test', 'fixtures', 'openapi', 'app');
+const project = createProject();
+const controller = project.addSourceFileAtPath(join(fixture, 'weave', 'Controllers', 'TypesController.ts')).getClassOrThrow('TypesController');
+
+/** A handler's description with the components and warnings it produced on a fresh registry. */
+function describeAlone(method: MethodDeclaration) {
+  const registry = new SchemaRegistry(fixture);
+  const description = describeHandler(method, registry);
+  return { description, components: registry.schemas, warnings: registry.diagnostics };
+}
+
+for (const method of controller.getMethods()) {
+  test(`type form ${method.getName()} matches its snapshot`, async () => {
+    await assertSnapshot(stableJson(describeAlone(method)), join(fixture, '..', 'expected', 'types', `${method.getName()}.json`));
+  });
+}
+
+test('recursive types end in a $ref to themselves', () => {
+  const { components } = describeAlone(controller.getMethodOrThrow('recursive'));
+  assert.deepEqual((components.Category!.properties as Record<string, unknown>).children, { type: 'array', items: { $ref: '#/components/schemas/Category' } });
+  assert.deepEqual((components.Book!.properties as Record<string, unknown>).author, { $ref: '#/components/schemas/Author' });
+});
+
+test('placeholder kinds follow the declared parameter types', () => {
+  const { params } = describeAlone(controller.getMethodOrThrow('params')).description;
+  assert.deepEqual(
+    params.map((p) => [p.name, p.optional, p.kind]),
+    [
+      ['id', false, { kind: 'number' }],
+      ['status', false, { kind: 'enum', values: ['draft', 'published'] }],
+      ['role', false, { kind: 'enum', values: ['admin', 'member'] }],
+      ['name', true, { kind: 'string' }],
+      ['page', true, { kind: 'number' }],
+    ],
+  );
+  const [count] = describeAlone(controller.getMethodOrThrow('optionalNumber')).description.params;
+  assert.deepEqual([count!.optional, count!.kind, count!.schema], [true, { kind: 'number' }, { type: 'number' }]);
+});
+
+test('functions, symbols and bigints degrade to {} with an SVC009 warning at the property', () => {
+  const { description, warnings } = describeAlone(controller.getMethodOrThrow('unsupported'));
+  const properties = description.returns!.properties as Record<string, unknown>;
+  assert.deepEqual([properties.callback, properties.key, properties.big], [{}, {}, {}]);
+  assert.deepEqual(
+    warnings.map((w) => [w.code, w.severity, `${w.file}:${w.line}`]),
+    Array(3).fill(['SVC009', 'warning', 'weave/Controllers/TypesController.ts:97']),
+  );
+  assert.match(warnings[0]!.text, /`\(\) => void`/);
+});
+
+test('nothing to return is null (a 204), whether void, Promise<void> or undefined', () => {
+  for (const name of ['nothing', 'nothingLater']) assert.equal(describeAlone(controller.getMethodOrThrow(name)).description.returns, null);
+});
+
+test('each type is walked once per build: handlers sharing a type share its schema', () => {
+  const registry = new SchemaRegistry(fixture);
+  const first = describeHandler(controller.getMethodOrThrow('arrays'), registry);
+  const components = structuredClone(registry.schemas);
+  const second = describeHandler(controller.getMethodOrThrow('arrays'), registry);
+  assert.equal(second.returns, first.returns);
+  assert.deepEqual(registry.schemas, components);
+});
+
+/** Handlers written inline for the cases that need their own source text. */
+function inlineFile(name: string, text: string) {
+  return project.createSourceFile(join(fixture, 'weave', `${name}.ts`), text, { overwrite: true });
+}
+
+test('two different types with one name get distinct components', () => {
+  inlineFile('a', 'export interface Item { a: string }');
+  inlineFile('b', 'export interface Item { b: number }');
+  const file = inlineFile('both', `import type { Item as A } from './a.ts';\nimport type { Item as B } from './b.ts';\nexport const h = (): { a: A; b: B } => null!;`);
+  const registry = new SchemaRegistry(fixture);
+  const { returns } = describeHandler(file.getVariableDeclarationOrThrow('h').getInitializerIfKindOrThrow(SyntaxKind.ArrowFunction), registry);
+  assert.deepEqual(returns!.properties, { a: { $ref: '#/components/schemas/Item' }, b: { $ref: '#/components/schemas/Item_2' } });
+  assert.deepEqual(Object.keys(registry.schemas), ['Item', 'Item_2']);
+});
+
+test('an endlessly expanding generic stops with a warning instead of looping', () => {
+  const file = inlineFile('expanding', 'export type Deep<T> = { value: T; next: Deep<T[]> };\nexport function h(): Deep<number> { return null!; }');
+  const registry = new SchemaRegistry(fixture);
+  const { returns } = describeHandler(file.getFunctionOrThrow('h'), registry);
+  assert.deepEqual(returns, { $ref: '#/components/schemas/Deep_number_' });
+  assert.equal(registry.diagnostics.length, 1);
+  assert.match(registry.diagnostics[0]!.text, /nests more than 64 levels deep/);
+});
+
+test('a closure is documented by the JSDoc on its registration statement', () => {
+  const file = inlineFile(
+    'closure',
+    [
+      "import type { Router } from 'svc';",
+      'export default (router: Router) => {',
+      '  /**',
+      '   * Find a post.',
+      '   *',
+      '   * Looks in the archive too.',
+      '   * @param slug - The URL name of the post.',
+      '   */',
+      "  router.get('/posts/{slug}', (slug: string) => ({ slug }));",
+      '};',
+    ].join('\n'),
+  );
+  const closure = file.getDescendantsOfKind(SyntaxKind.ArrowFunction).at(-1)!;
+  const { doc, params } = describeHandler(closure, new SchemaRegistry(fixture));
+  assert.deepEqual(doc, { summary: 'Find a post.', description: 'Looks in the archive too.' });
+  assert.deepEqual(params[0]!.schema, { type: 'string', description: 'The URL name of the post.' });
+});

@@ -1,0 +1,182 @@
+// SPEC §4 error responses and SPEC §7 log lines.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Context } from '../../runtime/context.ts';
+import { abort, HttpError } from '../../runtime/errors/http-error.ts';
+import { handApp } from '../support/hand-app.ts';
+import { raw, startApp, type Running } from '../support/server.ts';
+
+const app = () =>
+  handApp([
+    {
+      method: 'GET',
+      pattern: '/boom',
+      handler: () => {
+        throw new Error('secret database password in message');
+      },
+    },
+    { method: 'GET', pattern: '/async-boom', handler: async () => Promise.reject(new TypeError('async secret')) },
+    { method: 'GET', pattern: '/bigint', handler: () => ({ n: 1n }) },
+    { method: 'GET', pattern: '/ok', handler: () => 'still here' },
+    { method: 'GET', pattern: '/forbidden', handler: () => abort(403, 'Admins only') },
+    { method: 'GET', pattern: '/limited', handler: () => { throw new HttpError(429, 'Slow down', { 'Retry-After': 30 }); } },
+    { method: 'GET', pattern: '/bare', handler: () => abort(401) },
+    { method: 'GET', pattern: '/unavailable', handler: () => abort(503, 'internal detail') },
+    { method: 'GET', pattern: '/bad-header', handler: function (this: Context) { this.header('x-split', 'a\r\nb'); return 'never'; } },
+  ]);
+
+const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('errors', () => {
+  let server: Running;
+  before(async () => {
+    server = await startApp(app(), { files: { 'weave/Views/errors/404.hbs': '<p>custom {{status}}: {{title}} — {{detail}}</p>' } });
+  });
+  after(() => server.close());
+
+  it('turns a thrown error into a 500 that hides the message, and keeps serving', async () => {
+    for (const path of ['/boom', '/async-boom', '/bigint']) {
+      const res = await raw(server.url, path);
+      assert.equal(res.status, 500, path);
+      assert.equal(res.headers['content-type'], 'application/problem+json');
+      const problem = JSON.parse(res.body);
+      assert.equal(problem.title, 'Internal Server Error');
+      assert.equal(problem.detail, 'The server could not handle the request.');
+      assert.doesNotMatch(res.body, /secret|at |\.ts/);
+      assert.equal((await raw(server.url, '/ok')).body, 'still here');
+    }
+  });
+
+  it('answers 500 for a header node refuses to send, and keeps serving', async () => {
+    const res = await raw(server.url, '/bad-header');
+    assert.equal(res.status, 500);
+    assert.equal(res.headers['x-split'], undefined);
+    assert.equal((await raw(server.url, '/ok')).body, 'still here');
+  });
+
+  it('hides a 500 in the HTML page as well', async () => {
+    const res = await raw(server.url, '/boom', { headers: HTML });
+    assert.equal(res.status, 500);
+    assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(res.body, /Internal Server Error/);
+    assert.doesNotMatch(res.body, /secret|<pre>/);
+  });
+
+  it('keeps the status, detail and headers of HttpError and abort()', async () => {
+    const forbidden = await raw(server.url, '/forbidden');
+    assert.equal(forbidden.status, 403);
+    assert.deepEqual(
+      { ...JSON.parse(forbidden.body), requestId: undefined },
+      { type: 'about:blank', title: 'Forbidden', status: 403, detail: 'Admins only', requestId: undefined },
+    );
+    const limited = await raw(server.url, '/limited');
+    assert.equal(limited.status, 429);
+    assert.equal(limited.headers['retry-after'], '30');
+    assert.equal(JSON.parse((await raw(server.url, '/bare')).body).detail, 'Unauthorized');
+    const unavailable = await raw(server.url, '/unavailable');
+    assert.equal(unavailable.status, 503);
+    assert.doesNotMatch(unavailable.body, /internal detail/);
+  });
+
+  it('renders HTML pages when Accept includes text/html, problem+json otherwise', async () => {
+    const page = await raw(server.url, '/forbidden', { headers: HTML });
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(page.body, /^<!doctype html>/);
+    assert.match(page.body, /403/);
+    assert.match(page.body, /Admins only/);
+    const json = await raw(server.url, '/forbidden', { headers: { accept: 'application/json' } });
+    assert.equal(json.headers['content-type'], 'application/problem+json');
+  });
+
+  it('uses weave/Views/errors/<status>.hbs over the default page, escaping its values', async () => {
+    const res = await raw(server.url, '/<script>', { headers: HTML });
+    assert.equal(res.status, 404);
+    assert.equal(res.body, '<p>custom 404: Not Found — No route for GET /&lt;script&gt;.</p>');
+  });
+
+  it('answers HEAD errors with headers only', async () => {
+    const res = await raw(server.url, '/boom', { method: 'HEAD' });
+    assert.equal(res.status, 500);
+    assert.equal(res.body, '');
+    assert.ok(Number(res.headers['content-length']) > 0);
+  });
+
+  it('logs every 4xx/5xx as `[ISO time] [status] message` with method, path, address and request id', async () => {
+    const before = (await server.logLines()).length;
+    const failed = await raw(server.url, '/boom');
+    await raw(server.url, '/missing');
+    await raw(server.url, '/ok');
+    const lines = (await server.logLines()).slice(before);
+    assert.equal(lines.length, 2);
+    const id = JSON.parse(failed.body).requestId as string;
+    assert.match(lines[0]!, /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] \[500\] GET \/boom 500 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\): Error: secret database password in message /);
+    assert.ok(lines[0]!.includes(id));
+    assert.match(lines[0]!, /"route":"routes\/test\.ts:1:3"/);
+    assert.match(lines[0]!, /"stack":"Error: secret/);
+    assert.match(lines[1]!, /\] \[404\] GET \/missing 404 from 127\.0\.0\.1 \(request /);
+  });
+});
+
+describe('errors under svc tread (dev)', () => {
+  let server: Running;
+  before(async () => {
+    server = await startApp(app(), { dev: true });
+  });
+  after(() => server.close());
+
+  it('shows the message and stack of a 500', async (t) => {
+    t.mock.method(console, 'error', () => {}); // dev also prints the error to the terminal
+    const json = JSON.parse((await raw(server.url, '/boom')).body);
+    assert.equal(json.detail, 'secret database password in message');
+    assert.ok(Array.isArray(json.stack) && json.stack[0].startsWith('Error: secret'));
+    const page = await raw(server.url, '/boom', { headers: HTML });
+    assert.match(page.body, /secret database password in message/);
+    assert.match(page.body, /<pre>Error: secret/);
+  });
+
+  it('uses the default page shipped in shoebox/views when the app has none', async () => {
+    const page = await raw(server.url, '/missing', { headers: HTML });
+    assert.match(page.body, /<title>404 Not Found<\/title>/);
+  });
+});
+
+describe('shoebox on demand', () => {
+  it('recreates shoebox/logs when it is deleted while serving', async () => {
+    const server = await startApp(app());
+    try {
+      await raw(server.url, '/missing');
+      assert.equal((await server.logLines()).length, 1);
+      await rm(join(server.root, 'shoebox'), { recursive: true });
+      await raw(server.url, '/missing');
+      assert.equal((await server.logLines()).length, 1);
+      assert.ok(existsSync(join(server.root, 'shoebox', 'logs', 'svc.log')));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('falls back to a plain page when a custom page fails to render', async (t) => {
+    t.mock.method(process.stderr, 'write', () => true);
+    const server = await startApp(app(), { files: { 'weave/Views/errors/403.hbs': '{{nosuchhelper status}}' } });
+    try {
+      const res = await raw(server.url, '/forbidden', { headers: HTML });
+      assert.equal(res.status, 403);
+      assert.match(res.body, /<h1>403 Forbidden<\/h1><p>Admins only<\/p>/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reads error pages once, at start-up', async () => {
+    const server = await startApp(app(), { files: { 'weave/Views/errors/error.hbs': 'first {{status}}' } });
+    try {
+      await writeFile(join(server.root, 'weave', 'Views', 'errors', 'error.hbs'), 'second {{status}}');
+      assert.equal((await raw(server.url, '/forbidden', { headers: HTML })).body, 'first 403');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+// shoebox/logs/svc.log: queued, single writer, rotated by size.
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { flushLogs, formatLogLine, logError, LogWriter, logWriter, useLog } from '../../runtime/shoebox/log.ts';
+import { makeProject, removeProject } from '../support/project.ts';
+
+describe('svc.log', () => {
+  let root: string;
+  before(async () => {
+    root = await makeProject({});
+  });
+  after(() => removeProject(root));
+
+  it('formats `[ISO-8601 time] [type] message {context}` on one line', () => {
+    const line = formatLogLine('db', 'first\nsecond', { error: new Error('x\ny') });
+    assert.match(line, /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] \[db\] first second \{"error":\{"name":"Error","message":"x\\ny","stack":"Error: x\\ny\\n/);
+    assert.equal(line.split('\n').length, 2);
+    assert.ok(line.endsWith('\n'));
+  });
+
+  it('keeps every line whole and in order under a burst of appends, creating shoebox/logs', async () => {
+    const writer = new LogWriter(join(root, 'shoebox', 'logs', 'burst.log'), { maxBytes: 1 << 30, keep: 1 });
+    for (let i = 0; i < 2000; i++) writer.append(formatLogLine('n', `line ${i} ${'x'.repeat(i % 300)}`));
+    await writer.flush();
+    const lines = (await readFile(writer.file, 'utf8')).trimEnd().split('\n');
+    assert.equal(lines.length, 2000);
+    lines.forEach((line, i) => assert.match(line, new RegExp(`^\\[[^\\]]+\\] \\[n\\] line ${i} x{${i % 300}}$`)));
+  });
+
+  it('rotates by size, keeping `keep` old files', async () => {
+    const file = join(root, 'shoebox', 'logs', 'rotate.log');
+    const writer = new LogWriter(file, { maxBytes: 100, keep: 2 });
+    for (let i = 0; i < 10; i++) {
+      writer.append(`${String(i).repeat(60)}\n`);
+      await writer.flush();
+    }
+    const names = (await readdir(join(root, 'shoebox', 'logs'))).filter((name) => name.startsWith('rotate')).sort();
+    assert.deepEqual(names, ['rotate.log', 'rotate.log.1', 'rotate.log.2']);
+    assert.equal(await readFile(file, 'utf8'), `${'9'.repeat(60)}\n`);
+    assert.equal(await readFile(`${file}.2`, 'utf8'), `${'7'.repeat(60)}\n`);
+  });
+
+  it('logError() appends to the served application’s log', async () => {
+    useLog(logWriter(root));
+    logError('payment', 'card declined', { order: 17 });
+    await flushLogs();
+    const text = await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+    assert.match(text, /^\[[^\]]+\] \[payment\] card declined \{"order":17\}\n$/);
+  });
+});

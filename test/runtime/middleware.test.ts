@@ -1,0 +1,135 @@
+// Knots: constructed once with their parameters, composed per route at start-up.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Context } from '../../runtime/context.ts';
+import { abort } from '../../runtime/errors/http-error.ts';
+import type { Next, Outgoing } from '../../runtime/http/outgoing.ts';
+import type { KnotSetup, Middleware } from '../../runtime/knots/middleware.ts';
+import type { MiddlewareEntry } from '../../runtime/routing/router.ts';
+import { handApp } from '../support/hand-app.ts';
+import { raw, startApp, type Running } from '../support/server.ts';
+
+const order: string[] = [];
+
+class Tag implements Middleware {
+  static built = 0;
+  private count = 0;
+  constructor(private readonly name = 'tag') {
+    Tag.built++;
+  }
+  async handle(_ctx: Context, next: Next): Promise<Outgoing> {
+    order.push(`${this.name}:before`);
+    const out = await next();
+    order.push(`${this.name}:after`);
+    out.headers[`x-${this.name}`] = String(++this.count);
+    return out;
+  }
+}
+
+class Gate implements Middleware {
+  static setups: KnotSetup[] = [];
+  start(setup: KnotSetup) {
+    Gate.setups.push(setup);
+  }
+
+  handle(ctx: Context, next: Next) {
+    if (ctx.headers.authorization !== 'Bearer yes') return { status: 401, headers: { 'www-authenticate': 'Bearer' }, body: 'no' };
+    return next();
+  }
+}
+
+class Denier implements Middleware {
+  handle(): Outgoing {
+    return abort(403, 'denied by knot');
+  }
+}
+
+class Broken implements Middleware {
+  handle(): Outgoing {
+    throw new Error('knot exploded');
+  }
+}
+
+class Plain implements Middleware {
+  handle() {
+    return 'from a knot' as unknown as Outgoing; // a value, not an Outgoing: converted like a handler's
+  }
+}
+
+describe('middleware', () => {
+  let server: Running;
+  const group: MiddlewareEntry = [Tag, ['group']];
+  before(async () => {
+    server = await startApp(
+      handApp(
+        [
+          { method: 'GET', pattern: '/a', handler: () => 'a', middleware: [group, Tag] },
+          { method: 'GET', pattern: '/b', handler: () => { order.push('handler'); return 'b'; }, middleware: [group] },
+          { method: 'GET', pattern: '/gate', handler: () => 'inside', middleware: ['Gate'] },
+          { method: 'GET', pattern: '/deny', handler: () => 'never', middleware: [Denier] },
+          { method: 'GET', pattern: '/broken', handler: () => 'never', middleware: [Tag, Broken] },
+          { method: 'GET', pattern: '/fails', handler: () => { throw new Error('handler exploded'); }, middleware: [[Tag, ['seen']]] },
+          { method: 'GET', pattern: '/plain', handler: () => 'never', middleware: [Plain] },
+        ],
+        { classes: { Gate } },
+      ),
+    );
+  });
+  after(() => server.close());
+
+  it('constructs each entry once, at start-up, with its parameters; a shared entry shares its instance', async () => {
+    assert.equal(Tag.built, 3); // [Tag, ['group']] (shared by /a and /b), bare Tag (shared by /a and /broken), [Tag, ['seen']]
+    assert.equal((await raw(server.url, '/a')).headers['x-group'], '1');
+    assert.equal((await raw(server.url, '/b')).headers['x-group'], '2');
+    assert.equal((await raw(server.url, '/a')).headers['x-tag'], '2');
+  });
+
+  it('starts each instance once, before the first request', () => {
+    assert.equal(Gate.setups.length, 1);
+    assert.equal(Gate.setups[0]!.root, server.root);
+    assert.equal(Gate.setups[0]!.dev, false);
+    assert.equal(Gate.setups[0]!.config.server.bodyLimit, 1024 * 1024);
+  });
+
+  it('runs outer first and lets middleware change the response', async () => {
+    order.length = 0;
+    const res = await raw(server.url, '/b');
+    assert.equal(res.body, 'b');
+    assert.deepEqual(order, ['group:before', 'handler', 'group:after']);
+  });
+
+  it('lets a middleware (named by string) short-circuit', async () => {
+    const refused = await raw(server.url, '/gate');
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers['www-authenticate'], 'Bearer');
+    assert.equal((await raw(server.url, '/gate', { headers: { authorization: 'Bearer yes' } })).body, 'inside');
+  });
+
+  it('turns HttpError from a middleware into its status', async () => {
+    const res = await raw(server.url, '/deny');
+    assert.equal(res.status, 403);
+    assert.equal(JSON.parse(res.body).detail, 'denied by knot');
+  });
+
+  it('answers 500 when a middleware throws, which outer middleware see, and keeps serving', async () => {
+    const res = await raw(server.url, '/broken');
+    assert.equal(res.status, 500);
+    assert.ok(res.headers['x-tag']);
+    assert.doesNotMatch(res.body, /exploded/);
+    assert.equal((await raw(server.url, '/a')).status, 200);
+  });
+
+  it('shows middleware the error response of a failing handler', async () => {
+    const res = await raw(server.url, '/fails');
+    assert.equal(res.status, 500);
+    assert.equal(res.headers['x-seen'], '1');
+    const log = (await server.logLines()).find((line) => line.includes('/fails'));
+    assert.match(log ?? '', /\[500\] .*Error: handler exploded/);
+  });
+
+  it('converts a middleware result that is a plain value', async () => {
+    const res = await raw(server.url, '/plain');
+    assert.equal(res.body, 'from a knot');
+    assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+  });
+});

@@ -1,0 +1,203 @@
+// SPEC §4 return value → response, and what handlers see of the request.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Context } from '../../runtime/context.ts';
+import { Controller } from '../../runtime/controller.ts';
+import { handApp } from '../support/hand-app.ts';
+import { raw, startApp, type Running } from '../support/server.ts';
+
+class UserController extends Controller {
+  seen: unknown[] = [];
+  show(id: string) {
+    return { id, path: this.ctx.path, method: this.ctx.method, fresh: this.seen.length === 0 };
+  }
+  store() {
+    this.seen.push(1);
+    this.ctx.status(201).header('Location', '/users/9');
+    return this.ctx.json<{ name: string }>();
+  }
+}
+
+class NamedController extends Controller {
+  hello(name: string) {
+    return `hello ${name} from ${this.ctx.route?.pattern}`;
+  }
+}
+
+describe('return values', () => {
+  let server: Running;
+  before(async () => {
+    server = await startApp(
+      handApp(
+        [
+          { method: 'GET', pattern: '/string', handler: () => '<h1>hi</h1>' },
+          { method: 'GET', pattern: '/object', handler: () => ({ a: 1, b: [true, null] }) },
+          { method: 'GET', pattern: '/array', handler: () => [1, 'two'] },
+          { method: 'GET', pattern: '/number', handler: () => 42 },
+          { method: 'GET', pattern: '/boolean', handler: () => false },
+          { method: 'GET', pattern: '/null', handler: () => null },
+          { method: 'GET', pattern: '/undefined', handler: () => undefined },
+          { method: 'GET', pattern: '/buffer', handler: () => Buffer.from([0, 1, 2, 255]) },
+          { method: 'GET', pattern: '/bytes', handler: () => new Uint8Array([7, 8]) },
+          {
+            method: 'GET',
+            pattern: '/response',
+            handler: () => {
+              const headers = new Headers({ 'content-type': 'text/plain', 'x-custom': 'yes' });
+              headers.append('set-cookie', 'a=1');
+              headers.append('set-cookie', 'b=2');
+              return new Response('teapot', { status: 418, headers });
+            },
+          },
+          { method: 'GET', pattern: '/promise', handler: async () => ({ later: true }) },
+          { method: 'GET', pattern: '/promise-string', handler: () => new Promise((resolve) => setTimeout(() => resolve('waited'), 5)) },
+          { method: 'GET', pattern: '/promise-response', handler: async () => new Response(null, { status: 202 }) },
+          {
+            method: 'GET',
+            pattern: '/status',
+            handler: function (this: Context) {
+              this.status(202).header('X-One', '1').header('Content-Type', 'text/plain; charset=utf-8');
+              return 'accepted';
+            },
+          },
+          { method: 'GET', pattern: '/status-null', handler: function (this: Context) { return void this.status(201); } },
+          {
+            method: 'GET',
+            pattern: '/ctx/{a}/{b}',
+            handler: function (this: Context, a: string, b: string) {
+              return {
+                args: [a, b],
+                params: this.params,
+                method: this.method,
+                path: this.path,
+                url: this.url,
+                q: this.query.getAll('q'),
+                ip: this.ip,
+                agent: this.headers['user-agent'],
+                id: /^[0-9a-f-]{36}$/.test(this.requestId),
+                route: this.route,
+                hasRaw: typeof this.req.on === 'function' && typeof this.res.setHeader === 'function',
+              };
+            },
+          },
+          { method: 'POST', pattern: '/echo', handler: function (this: Context) { return { text: this.text(), size: this.body.length }; } },
+          { method: 'POST', pattern: '/json', handler: function (this: Context) { return this.json(); } },
+          { method: 'GET', pattern: '/users/{id}', handler: [UserController, 'show'] },
+          { method: 'POST', pattern: '/users', handler: [UserController, 'store'] },
+          { method: 'GET', pattern: '/named/{name}', handler: ['NamedController', 'hello'] },
+          { method: 'GET', pattern: '/raw', handler: function (this: Context) { this.res.writeHead(299, { 'x-raw': '1' }).end('by hand'); } },
+        ],
+        { classes: { NamedController } },
+      ),
+    );
+  });
+  after(() => server.close());
+
+  const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
+
+  it('sends a string as 200 text/html; charset=utf-8', async () => {
+    const res = await get('/string');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
+    assert.equal(await res.text(), '<h1>hi</h1>');
+  });
+
+  it('sends objects, arrays, numbers and booleans as JSON', async () => {
+    for (const [path, value] of [['/object', { a: 1, b: [true, null] }], ['/array', [1, 'two']], ['/number', 42], ['/boolean', false]] as const) {
+      const res = await get(path);
+      assert.equal(res.status, 200, path);
+      assert.match(res.headers.get('content-type')!, /^application\/json/, path);
+      assert.deepEqual(await res.json(), value, path);
+    }
+  });
+
+  it('sends null and undefined as 204 without a body', async () => {
+    for (const path of ['/null', '/undefined']) {
+      const res = await raw(server.url, path);
+      assert.equal(res.status, 204, path);
+      assert.equal(res.body, '');
+      assert.equal(res.headers['content-length'], undefined);
+    }
+  });
+
+  it('sends Buffer and Uint8Array as application/octet-stream', async () => {
+    const res = await get('/buffer');
+    assert.equal(res.headers.get('content-type'), 'application/octet-stream');
+    assert.deepEqual([...new Uint8Array(await res.arrayBuffer())], [0, 1, 2, 255]);
+    assert.deepEqual([...new Uint8Array(await (await get('/bytes')).arrayBuffer())], [7, 8]);
+  });
+
+  it('sends a web Response as it is, repeated Set-Cookie included', async () => {
+    const res = await raw(server.url, '/response');
+    assert.equal(res.status, 418);
+    assert.equal(res.headers['content-type'], 'text/plain');
+    assert.equal(res.headers['x-custom'], 'yes');
+    assert.deepEqual(res.headers['set-cookie'], ['a=1', 'b=2']);
+    assert.equal(res.body, 'teapot');
+    assert.equal((await get('/promise-response')).status, 202);
+  });
+
+  it('awaits promises', async () => {
+    assert.deepEqual(await (await get('/promise')).json(), { later: true });
+    assert.equal(await (await get('/promise-string')).text(), 'waited');
+  });
+
+  it('applies ctx.status() and ctx.header()', async () => {
+    const res = await get('/status');
+    assert.equal(res.status, 202);
+    assert.equal(res.headers.get('x-one'), '1');
+    assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.equal((await get('/status-null')).status, 201);
+  });
+
+  it('gives closures the context as `this` and the placeholders as arguments', async () => {
+    const res = await get('/ctx/x%20y/2?q=1&q=2', { headers: { 'user-agent': 'svc-test' } });
+    assert.deepEqual(await res.json(), {
+      args: ['x y', '2'],
+      params: { a: 'x y', b: '2' },
+      method: 'GET',
+      path: '/ctx/x y/2',
+      url: '/ctx/x%20y/2?q=1&q=2',
+      q: ['1', '2'],
+      ip: '127.0.0.1',
+      agent: 'svc-test',
+      id: true,
+      route: { id: 15, method: 'GET', pattern: '/ctx/{a}/{b}', paramNames: ['a', 'b'], source: 'routes/test.ts:16:3' },
+      hasRaw: true,
+    });
+  });
+
+  it('reads the body before the handler', async () => {
+    assert.deepEqual(await (await get('/echo', { method: 'POST', body: 'héllo' })).json(), { text: 'héllo', size: 6 });
+    assert.deepEqual(await (await get('/echo', { method: 'POST' })).json(), { text: '', size: 0 });
+    const chunked = await raw(server.url, '/echo', { method: 'POST', body: ['ab', 'cd'] });
+    assert.deepEqual(JSON.parse(chunked.body), { text: 'abcd', size: 4 });
+  });
+
+  it('parses JSON bodies and answers 400 for malformed ones', async () => {
+    assert.deepEqual(await (await get('/json', { method: 'POST', body: '{"a":[1]}' })).json(), { a: [1] });
+    const bad = await get('/json', { method: 'POST', body: '{"a":' });
+    assert.equal(bad.status, 400);
+    assert.match(((await bad.json()) as { detail: string }).detail, /not valid JSON/);
+  });
+
+  it('creates a controller per request and sets its ctx before the call', async () => {
+    assert.deepEqual(await (await get('/users/5')).json(), { id: '5', path: '/users/5', method: 'GET', fresh: true });
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/users', { method: 'POST', body: '{"name":"ann"}' });
+      assert.equal(res.status, 201);
+      assert.equal(res.headers.get('location'), '/users/9');
+      assert.deepEqual(await res.json(), { name: 'ann' });
+    }
+  });
+
+  it('resolves controllers named by string through the build’s classes', async () => {
+    assert.equal(await (await get('/named/bo')).text(), 'hello bo from /named/{name}');
+  });
+
+  it('leaves a response the handler wrote itself alone', async () => {
+    const res = await get('/raw');
+    assert.equal(res.status, 299);
+    assert.equal(await res.text(), 'by hand');
+  });
+});
