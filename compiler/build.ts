@@ -2,6 +2,7 @@
 // and returns plain data; only this file knows the order.
 import { discover } from './discover/index.ts';
 import { loadConfig } from './config/index.ts';
+import { builtinRoutes } from './config/builtin-routes.ts';
 import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
 import { emit } from './emit/index.ts';
@@ -26,6 +27,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const config = await loadConfig(root);
   if (!config.config) return { ok: false, diagnostics: config.diagnostics, table: null };
   const analysed = analyse(root, found.routeFiles, config.config);
+  analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
   const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {

@@ -1,5 +1,6 @@
 import { RateLimitKnots, ShoeCacheKnots, type Context, type Router } from 'svc';
 import { AuthMiddleware } from '../weave/Middleware/AuthMiddleware.js';
+import { NoteController } from '../weave/Controllers/NoteController.js';
 import { UserController } from '../weave/Controllers/UserController.js';
 
 export default (router: Router) => {
@@ -7,6 +8,9 @@ export default (router: Router) => {
     api.sewGet('/users', [UserController, 'index']);
     api.sewGet('/users/{id}', [UserController, 'show']); // `id: number`: /api/users/abc → 400
     api.sewPost('/users', ['UserController', 'store']);
+
+    api.sewGet('/notes', [NoteController, 'index']); // SQLite through db(); `npm start` runs the migration
+    api.sewPost('/notes', ['NoteController', 'store']);
 
     /** Greet someone, or everyone */
     api.sewGet('/hello/{name?}', (name?: string) => ({ hello: name ?? 'world' }));

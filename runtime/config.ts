@@ -6,8 +6,23 @@ export interface IpRules {
 }
 
 export interface SvcConfig {
-  server: { host: string; port: number; bodyLimit: number };
+  server: {
+    host: string;
+    port: number;
+    bodyLimit: number;
+    /** Longest accepted request target (path and query) in characters; longer ones get 414. */
+    maxUrlLength: number;
+    /** Against slowloris: time allowed to receive a request's headers, and the whole request. */
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open. */
+    keepAliveTimeoutMs: number;
+    /** On SIGTERM/SIGINT, how long in-flight requests may take before their connections are cut. */
+    shutdownGraceMs: number;
+  };
+  /** Paths without slashes at either end (`svc/docs`), whatever svc.json wrote: serve them at `/${path}`. */
   endpoints: { docs: string; health: string; dashboard: string; metrics: string; guarded: boolean };
+  /** Route keys normalised to canonical paths (`/admin`). */
   ip: IpRules & { trustProxy: string[]; routes: Record<string, IpRules> };
   database: { driver: 'sqlite'; path: string };
   cache: { ttl: number };
@@ -23,7 +38,16 @@ export interface HealthService {
 }
 
 export const DEFAULT_CONFIG: SvcConfig = {
-  server: { host: '127.0.0.1', port: 6916, bodyLimit: 1024 * 1024 },
+  server: {
+    host: '127.0.0.1',
+    port: 6916,
+    bodyLimit: 1024 * 1024,
+    maxUrlLength: 8 * 1024,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    shutdownGraceMs: 10_000,
+  },
   endpoints: { docs: 'svc/docs', health: 'svc/health', dashboard: 'svc/dashboard', metrics: 'svc/metrics', guarded: false },
   ip: { whitelist: [], blacklist: [], trustProxy: [], routes: {} },
   database: { driver: 'sqlite', path: 'shoebox/database.sqlite' },

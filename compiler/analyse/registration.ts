@@ -1,6 +1,6 @@
 // What the syntactic walk of a route file yields, before any name is resolved: one
 // `Registration` per route call, in the order the runtime will run them.
-import type { Node, StringLiteral, NoSubstitutionTemplateLiteral, ArrayLiteralExpression, Expression } from 'ts-morph';
+import type { ArrayLiteralExpression, ArrowFunction, Expression, FunctionExpression, Identifier, Node, NoSubstitutionTemplateLiteral, StringLiteral } from 'ts-morph';
 import type { HttpMethod } from '../ir.ts';
 
 export type StringNode = StringLiteral | NoSubstitutionTemplateLiteral;
@@ -16,7 +16,7 @@ export interface GroupScope {
 }
 
 export type HandlerSpec =
-  | { kind: 'closure'; node: Expression }
+  | { kind: 'closure'; node: ArrowFunction | FunctionExpression | Identifier }
   | { kind: 'reference'; node: Expression; classNode: Expression; method: StringNode }
   | { kind: 'name'; node: Expression; classNode: StringNode; className: string; method: StringNode; namespace: string };
 

@@ -1,8 +1,7 @@
 // svc.json's shape → the JSON Schema (draft 2020-12) shipped as svc.schema.json.
 // Regenerate after changing shape.ts: `node --import tsx compiler/config/write-schema.ts`
 // (test/config/schema.test.ts fails while the shipped file is stale).
-import type { Shape } from './shape.ts';
-import { svcJsonShape } from './shape.ts';
+import { svcJsonShape, type Shape } from './shape.ts';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,22 +1,22 @@
 // Numbers as people read them on the dashboard.
 
-/** `42 s`, `3 min 12 s`, `5 h 2 min`, `2 d 7 h`: the two largest units. */
+const UNITS: ReadonlyArray<readonly [string, number]> = [
+  ['d', 86_400],
+  ['h', 3_600],
+  ['min', 60],
+  ['s', 1],
+];
+
+/** `42 s`, `3 min 12 s`, `5 h 2 min`, `2 d 7 h`: the two largest units that are not zero. */
 export function formatDuration(seconds: number): string {
-  const units: Array<[string, number]> = [
-    ['d', 86_400],
-    ['h', 3_600],
-    ['min', 60],
-    ['s', 1],
-  ];
   let rest = Math.floor(seconds);
   const parts: string[] = [];
-  for (const [name, size] of units) {
+  for (const [name, size] of UNITS) {
     const count = Math.floor(rest / size);
     rest -= count * size;
-    if (count > 0 || parts.length > 0) parts.push(`${count} ${name}`);
-    if (parts.length === 2) break;
+    if (count > 0) parts.push(`${count} ${name}`);
   }
-  return parts.length === 0 ? '0 s' : parts.filter((part) => !part.startsWith('0 ')).join(' ');
+  return parts.slice(0, 2).join(' ') || '0 s';
 }
 
 /** `512 KiB`, `48.3 MiB`. */

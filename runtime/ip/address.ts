@@ -12,6 +12,8 @@ const DOT = 46;
 const COLON = 58;
 
 const groups = new Uint16Array(8);
+// parseV4's result: values above 2^31 would be boxed as heap numbers if returned.
+const quad = new Uint32Array(1);
 
 /**
  * Parses `text` into `out` and returns its family, or INVALID. IPv4 is strict dotted-quad
@@ -20,9 +22,8 @@ const groups = new Uint16Array(8);
  */
 export function parseIp(text: string, out: Uint32Array, allowZone = false): Family {
   // Most clients are IPv4, and an IPv6 address fails the dotted quad within five characters.
-  const v4 = parseV4(text, 0, text.length);
-  if (v4 >= 0) {
-    out[0] = v4;
+  if (parseV4(text, 0, text.length)) {
+    out[0] = quad[0];
     return IPV4;
   }
   let end = text.length;
@@ -34,8 +35,8 @@ export function parseIp(text: string, out: Uint32Array, allowZone = false): Fami
   return parseV6(text, end, out);
 }
 
-/** `text[start, end)` as a dotted quad → its uint32 value, or -1. */
-function parseV4(text: string, start: number, end: number): number {
+/** Whether `text[start, end)` is a dotted quad; its value goes to `quad[0]`. */
+function parseV4(text: string, start: number, end: number): boolean {
   let value = 0;
   let part = 0;
   let digits = 0;
@@ -43,20 +44,22 @@ function parseV4(text: string, start: number, end: number): number {
   for (let i = start; i <= end; i++) {
     const c = i < end ? text.charCodeAt(i) : DOT;
     if (c === DOT) {
-      if (digits === 0 || parts === 4) return -1;
+      if (digits === 0 || parts === 4) return false;
       value = value * 256 + part;
       parts++;
       part = 0;
       digits = 0;
     } else {
       const d = c - 48;
-      if (d < 0 || d > 9 || (digits === 1 && part === 0)) return -1; // leading zeros read as octal elsewhere
+      if (d < 0 || d > 9 || (digits === 1 && part === 0)) return false; // leading zeros read as octal elsewhere
       part = part * 10 + d;
-      if (part > 255) return -1;
+      if (part > 255) return false;
       digits++;
     }
   }
-  return parts === 4 ? value : -1;
+  if (parts !== 4) return false;
+  quad[0] = value;
+  return true;
 }
 
 function hexDigit(c: number): number {
@@ -85,11 +88,9 @@ function parseV6(text: string, end: number, out: Uint32Array): Family {
     }
     if (j < end && text.charCodeAt(j) === DOT) {
       // An embedded IPv4 address ends the text and fills the last two groups.
-      if (count > 6) return INVALID;
-      const v4 = parseV4(text, i, end);
-      if (v4 < 0) return INVALID;
-      groups[count++] = v4 >>> 16;
-      groups[count++] = v4 & 0xffff;
+      if (count > 6 || !parseV4(text, i, end)) return INVALID;
+      groups[count++] = quad[0] >>> 16;
+      groups[count++] = quad[0] & 0xffff;
       break;
     }
     const digits = j - i;

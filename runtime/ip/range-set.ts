@@ -37,12 +37,14 @@ export class RangeSet {
 
   /** Whether the address parsed into `address` (see `parseIp`) lies in one of the ranges. */
   has(family: Family, address: Uint32Array): boolean {
-    if (family === IPV4) return this.hasV4(address[0]);
+    if (family === IPV4) return this.hasV4(address);
     if (family === IPV6) return this.hasV6(address);
     return false;
   }
 
-  private hasV4(a: number): boolean {
+  // Both lookups take the address array: a uint32 above 2^31 passed as a number would be boxed.
+  private hasV4(address: Uint32Array): boolean {
+    const a = address[0];
     const starts = this.v4Start;
     let lo = 0;
     let hi = starts.length - 1;
@@ -69,15 +71,16 @@ export class RangeSet {
   }
 }
 
-/** Sign of `table[at..at+4) - (a0, a1, a2, a3)`, compared word by word. */
+/** -1, 0 or 1 as `table[at..at+4)` is below, equal to or above `(a0, a1, a2, a3)`, word by word. */
 function compare(table: Uint32Array, at: number, a0: number, a1: number, a2: number, a3: number): number {
-  let d = table[at] - a0;
-  if (d !== 0) return d;
-  d = table[at + 1] - a1;
-  if (d !== 0) return d;
-  d = table[at + 2] - a2;
-  if (d !== 0) return d;
-  return table[at + 3] - a3;
+  let t = table[at];
+  if (t !== a0) return t < a0 ? -1 : 1;
+  t = table[at + 1];
+  if (t !== a1) return t < a1 ? -1 : 1;
+  t = table[at + 2];
+  if (t !== a2) return t < a2 ? -1 : 1;
+  t = table[at + 3];
+  return t === a3 ? 0 : t < a3 ? -1 : 1;
 }
 
 function bounds(range: string): [string, string] {

@@ -13,11 +13,12 @@ import type { KnotSetup, Middleware } from './middleware.ts';
 /** Response headers kept with an entry; anything else (cookies, per-request ids…) is not replayed. */
 const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 'content-disposition', 'cache-control', 'expires', 'last-modified', 'link'];
 
-/** Responses that must not be shared (RFC 9111 §3, §5.2.2) or that vary by request. */
+/** Response directives that forbid keeping a shared copy (RFC 9111 §5.2.2). */
 const PRIVATE_DIRECTIVES = ['no-store', 'private', 'no-cache'];
 
 export class ShoeCacheKnots implements Middleware {
-  private ttlMs: number;
+  /** Both set by `start`: the TTL may come from svc.json, the folder from the project root. */
+  private ttlMs = 0;
   private store: CacheStore | null = null;
 
   /** Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). */
@@ -25,7 +26,6 @@ export class ShoeCacheKnots implements Middleware {
     if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) {
       throw new RangeError(`ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`);
     }
-    this.ttlMs = (ttlSeconds ?? 0) * 1000;
   }
 
   async start({ root, config }: KnotSetup): Promise<void> {

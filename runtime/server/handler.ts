@@ -52,14 +52,16 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   const config = app.manifest.config;
   await configureDatabase({ root: options.root, config });
   const metrics = await RouteMetrics.open(options.root, app.manifest.routes);
-  const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
-  const pages = await ErrorPages.load(options.root);
+  // Before binding: knots' start-up hooks may already call logError().
   const log = logWriter(options.root, config.logs ?? DEFAULT_CONFIG.logs);
   useLog(log);
+  const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
+  const pages = await ErrorPages.load(options.root);
   const ip = ipHandlerOptions(app.ipTables as IpTables);
   return new Pipeline(app, routes, pages, log, {
     dev,
     bodyLimit: config.server?.bodyLimit ?? DEFAULT_CONFIG.server.bodyLimit,
+    maxUrlLength: config.server?.maxUrlLength ?? DEFAULT_CONFIG.server.maxUrlLength,
     ipFilter: options.ipFilter ?? ip.ipFilter,
     clientAddress: options.clientAddress ?? ip.clientAddress,
     metrics,
@@ -72,6 +74,7 @@ class Pipeline implements AppHandler {
   private readonly match: MatchFn;
   private readonly dev: boolean;
   private readonly bodyLimit: number;
+  private readonly maxUrlLength: number;
   private readonly ipFilter: IpFilter;
   private readonly clientAddress: ClientAddress;
   private readonly metrics: RouteMetrics;
@@ -81,11 +84,12 @@ class Pipeline implements AppHandler {
     private readonly routes: readonly BoundRoute[],
     private readonly pages: ErrorPages,
     private readonly log: LogWriter,
-    settings: { dev: boolean; bodyLimit: number; ipFilter: IpFilter; clientAddress: ClientAddress; metrics: RouteMetrics },
+    settings: { dev: boolean; bodyLimit: number; maxUrlLength: number; ipFilter: IpFilter; clientAddress: ClientAddress; metrics: RouteMetrics },
   ) {
     this.match = app.match;
     this.dev = settings.dev;
     this.bodyLimit = settings.bodyLimit;
+    this.maxUrlLength = settings.maxUrlLength;
     this.ipFilter = settings.ipFilter;
     this.clientAddress = settings.clientAddress;
     this.metrics = settings.metrics;
@@ -103,6 +107,9 @@ class Pipeline implements AppHandler {
 
   private dispatch(ctx: RequestContext): void {
     const { req } = ctx;
+    if (ctx.url.length > this.maxUrlLength) {
+      return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
+    }
     const path = canonicalPath(ctx.url);
     if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
     ctx.path = path;

@@ -11,7 +11,7 @@ import { copyFixture, fixturesDir, lines, runSvc } from './fixture.ts';
 const cases = readdirSync(fixturesDir).filter((name) => name.startsWith('broken-')).sort();
 const expected = (name: string): string[] => lines(readFileSync(join(fixturesDir, name, 'expected.txt'), 'utf8'));
 
-describe('svc build reports every problem of a broken tree', { concurrency: 3 }, () => {
+describe('svc build reports every problem of a broken tree', { concurrency: 2 }, () => {
   for (const name of cases) {
     it(name, async () => {
       const root = await copyFixture(name);

@@ -1,28 +1,12 @@
 // Built-in endpoint routes from svc.json, and SVC007 when one lands on an application
-// route: the real analyser on a project tree, its table extended as the build does.
+// route, through the real `svc build`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from '../../compiler/build.ts';
-import { loadConfig } from '../../compiler/config/index.ts';
 import { builtinRoutes } from '../../compiler/config/builtin-routes.ts';
-import { checkEndpoints } from '../../compiler/check/endpoints.ts';
-import { formatDiagnostics } from '../../compiler/diagnostics.ts';
-import type { RouteTable } from '../../compiler/ir.ts';
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
+import { svc } from '../support/cli.ts';
 import { makeProject, removeProject } from '../support/project.ts';
-
-async function tableWithBuiltins(files: Record<string, string>): Promise<RouteTable> {
-  const root = await makeProject(files);
-  try {
-    const { table } = await build(root, { write: false });
-    const { config, locations } = await loadConfig(root);
-    assert.ok(table && config);
-    return { ...table, routes: [...table.routes, ...builtinRoutes(config, table.routes.length, locations)] };
-  } finally {
-    await removeProject(root);
-  }
-}
-
 test('the four endpoints become GET routes after the application routes, docs with its assets', () => {
   const routes = builtinRoutes({ ...DEFAULT_CONFIG, endpoints: { ...DEFAULT_CONFIG.endpoints, docs: 'internal/docs' } }, 7);
   assert.deepEqual(
@@ -43,7 +27,7 @@ test('the four endpoints become GET routes after the application routes, docs wi
 });
 
 test('an endpoint on an application route is SVC007 at its svc.json key, naming the route', async () => {
-  const table = await tableWithBuiltins({
+  const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
 
 export default (router: Router) => {
@@ -61,21 +45,27 @@ export default (router: Router) => {
 }
 `,
   });
-  assert.equal(
-    formatDiagnostics(checkEndpoints(table)),
-    [
-      'svc.json:3:5 - error SVC007: endpoints.docs: the built-in docs endpoint GET /docs collides with the route GET /docs/{file?} at routes/web.ts:4:3',
-      '    choose another path for the endpoint in svc.json, or move the route',
-      'svc.json:3:5 - error SVC007: endpoints.docs: the built-in docs-asset endpoint GET /docs/{asset} collides with the route GET /docs/{file?} at routes/web.ts:4:3',
-      '    choose another path for the endpoint in svc.json, or move the route',
-      'svc.json:4:5 - error SVC007: endpoints.health: the built-in health endpoint GET /status collides with the route GET /status at routes/web.ts:6:3',
-      '    choose another path for the endpoint in svc.json, or move the route',
-    ].join('\n'),
-  );
+  try {
+    const result = svc(root, ['build']);
+    assert.equal(result.status, 1);
+    assert.equal(
+      result.stderr.trim(),
+      [
+        'svc.json:3:5 - error SVC007: endpoints.docs: the built-in docs endpoint GET /docs collides with the route GET /docs/{file?} at routes/web.ts:4:3',
+        '    choose another path for the endpoint in svc.json, or move the route',
+        'svc.json:3:5 - error SVC007: endpoints.docs: the built-in docs-asset endpoint GET /docs/{asset} collides with the route GET /docs/{file?} at routes/web.ts:4:3',
+        '    choose another path for the endpoint in svc.json, or move the route',
+        'svc.json:4:5 - error SVC007: endpoints.health: the built-in health endpoint GET /status collides with the route GET /status at routes/web.ts:6:3',
+        '    choose another path for the endpoint in svc.json, or move the route',
+      ].join('\n'),
+    );
+  } finally {
+    await removeProject(root);
+  }
 });
 
-test('endpoints beside application routes are fine', async () => {
-  const table = await tableWithBuiltins({
+test('endpoints beside application routes build, appended to the table and pointing at svc.json', async () => {
+  const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
 
 export default (router: Router) => {
@@ -84,6 +74,17 @@ export default (router: Router) => {
   router.post('/svc/health', () => null);
 };
 `,
+    'svc.json': '{\n  "endpoints": { "metrics": "metrics" }\n}\n',
   });
-  assert.deepEqual(checkEndpoints(table), []);
+  try {
+    const { ok, diagnostics, table } = await build(root, { write: false });
+    assert.ok(ok, JSON.stringify(diagnostics));
+    const builtins = table!.routes.filter((route) => route.handler.kind === 'builtin');
+    assert.deepEqual(
+      builtins.map((r) => `${r.id} ${r.method} ${r.pattern} ${r.loc.file}:${r.loc.line}:${r.loc.col}`),
+      ['3 GET /svc/docs svc.json:1:1', '4 GET /svc/docs/{asset} svc.json:1:1', '5 GET /svc/health svc.json:1:1', '6 GET /svc/dashboard svc.json:1:1', '7 GET /metrics svc.json:2:18'],
+    );
+  } finally {
+    await removeProject(root);
+  }
 });

@@ -6,7 +6,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadConfig } from '../../compiler/config/index.ts';
 import { formatDiagnostics } from '../../compiler/diagnostics.ts';
-import { repoRoot } from '../support/project.ts';
+import { svc } from '../support/cli.ts';
+import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 
 const fixtures = join(repoRoot, 'test', 'fixtures', 'config');
 
@@ -43,3 +44,21 @@ test('a valid file yields its values with paths normalised and defaults filled i
   assert.equal(config?.cache.ttl, 0);
   assert.equal('$schema' in (config ?? {}), false);
 });
+
+// The same fixtures through the real CLI: what a user sees, and the --json form.
+for (const name of ['bad-address', 'invalid-json']) {
+  test(`svc build prints the ${name} fixture's diagnostics and exits 1`, async () => {
+    const root = await makeProject({ 'svc.json': await readFile(join(fixtures, name, 'svc.json'), 'utf8') });
+    try {
+      const text = svc(root, ['build']);
+      assert.equal(text.status, 1);
+      assert.equal(text.stderr.trimEnd(), (await readFile(join(fixtures, name, 'expected.txt'), 'utf8')).trimEnd());
+      const json = svc(root, ['build', '--json']);
+      assert.equal(json.status, 1);
+      const { diagnostics } = JSON.parse(json.stdout) as { diagnostics: Array<{ code: string; file: string }> };
+      assert.ok(diagnostics.length > 0 && diagnostics.every((d) => d.code === 'SVC007' && d.file === 'svc.json'));
+    } finally {
+      await removeProject(root);
+    }
+  });
+}

@@ -62,6 +62,13 @@ function escape(text: string, mask: number, lower: boolean): string {
     .join('');
 }
 
+const method = fc.constantFrom<string>(...METHODS, 'HEAD');
+
+/** `null` three times out of four. */
+const sometimes = <T>(value: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
+
+const literalsOf = (route: Route): string[] => route.segments.flatMap((s) => (s.kind === 'literal' ? [s.value] : []));
+
 /** Requests with raw targets: random words and noise, or one route's pattern filled in, some noise added, mostly with its method. */
 function request(routes: Route[]) {
   const words = [...new Set([...routes.flatMap(literalsOf), ...LITERALS, ...ENUM, ...NUMBERS])];
@@ -72,9 +79,9 @@ function request(routes: Route[]) {
   const piece = fc.oneof({ weight: 4, arbitrary: word }, { weight: 1, arbitrary: noise });
   const anyPieces = fc.array(piece, { maxLength: 6 });
   const routePieces = fc
-    .record({ route: fc.constantFrom(...routes), fill: fc.array(word, { minLength: 4, maxLength: 4 }), mask: fc.nat(), extra: sometimes(noise), at: fc.nat(5), other: sometimes(method) })
+    .record({ route: fc.constantFrom(...routes), fill: fc.array(word, { minLength: 8, maxLength: 8 }), mask: fc.nat(), extra: sometimes(noise), at: fc.nat(5), other: sometimes(method) })
     .map(({ route, fill, mask, extra, at, other }) => {
-      const pieces = route.segments.map((s, i) => (s.kind === 'literal' ? escape(s.value, mask >> (i * 4), false) : fill[i]));
+      const pieces = route.segments.map((s, i) => (s.kind === 'literal' ? escape(s.value, mask >> (i * 4), false) : fill[i % fill.length]));
       if (extra !== null) pieces.splice(at, 0, extra);
       return { method: other ?? route.method, pieces };
     });
@@ -86,13 +93,6 @@ function request(routes: Route[]) {
     })
     .map(({ request: { method, pieces }, trailing, suffix }) => ({ method, target: `/${pieces.join('/')}${trailing ? '/' : ''}${suffix}` }));
 }
-
-const method = fc.constantFrom<string>(...METHODS, 'HEAD');
-
-/** `null` three times out of four. */
-const sometimes = <T>(value: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: value });
-
-const literalsOf = (route: Route): string[] => route.segments.flatMap((s) => (s.kind === 'literal' ? [s.value] : []));
 
 const scenario = fc.array(draft, { minLength: 1, maxLength: 12 }).chain((drafts) => {
   const routes = validTable(drafts);

@@ -5,6 +5,7 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { svcServer } from '../support/cli.ts';
 import { removeProject } from '../support/project.ts';
 import { buildProject, get, serve } from './support.ts';
 
@@ -102,5 +103,26 @@ describe('metrics endpoint', () => {
     await served.stop();
     const saved = JSON.parse(await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number }> };
     assert.equal(saved.routes.find((r) => r.path === '/items')?.hits, 1);
+  });
+});
+
+describe('metrics across `svc serve` restarts', () => {
+  let root: string;
+  before(async () => {
+    root = await buildProject();
+  });
+  after(() => removeProject(root));
+
+  it('keeps exact counts when the server is stopped with SIGTERM and started again', async () => {
+    for (const [requests, expected] of [
+      [4, 4],
+      [3, 7],
+    ]) {
+      const server = await svcServer(root, ['serve', '--port', '0']);
+      for (let i = 0; i < requests!; i++) assert.equal((await get(`${server.url}/hello/n${i}`)).status, 200);
+      assert.equal((await jsonRoutes(server.url)).find((r) => r.path === '/hello/{name}')?.hits, expected);
+      await server.stop();
+      assert.equal(server.child.exitCode, 0, server.output());
+    }
   });
 });

@@ -1,14 +1,13 @@
 // SPEC §5 over HTTP: a project built by the real `svc build`, served from its bundle on
-// `::` with the tables that build wrote, and clients on chosen loopback addresses
-// (127.0.0.x, ::1) — including every path trick that must not slip past a route's rule.
+// `::` (the bundle's handler loads the IP tables that build wrote), and clients on chosen
+// loopback addresses (127.0.0.x, ::1) — including every path trick that must not slip
+// past a route's rule.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ipHandlerOptions, type IpTables } from '../../runtime/ip/index.ts';
 import type { AppHandler, HandlerOptions } from '../../runtime/server/index.ts';
 import { svc } from '../support/cli.ts';
 import { makeProject, removeProject } from '../support/project.ts';
@@ -49,9 +48,8 @@ before(async () => {
   root = await makeProject(files);
   const built = svc(root, ['build']);
   assert.equal(built.status, 0, built.stderr);
-  const tables = JSON.parse(await readFile(join(root, '.svc', 'ip-tables.json'), 'utf8')) as IpTables;
   const bundle = (await import(pathToFileURL(join(root, '.svc', 'app.mjs')).href)) as { handler(options: HandlerOptions): Promise<AppHandler> };
-  handler = await bundle.handler({ root, ...ipHandlerOptions(tables) });
+  handler = await bundle.handler({ root });
   server = createServer(handler.handle);
   await new Promise<void>((resolve) => server.listen(0, '::', resolve));
   port = (server.address() as AddressInfo).port;
@@ -106,11 +104,13 @@ test('the longest key decides first, and a route whitelist overrides the global 
   assert.equal(await status('127.0.0.1', '/admin/other'), 200);
 });
 
-test('global rules apply to every request, unknown paths included', async () => {
+test('global rules apply to every request, unknown paths and built-in endpoints included', async () => {
   assert.equal(await status('127.0.0.66', '/'), 403);
   assert.equal(await status('127.0.0.66', '/admin'), 403);
   assert.equal(await status('127.0.0.66', '/no/such/path'), 403);
   assert.equal(await status('127.0.0.5', '/no/such/path'), 404);
+  assert.equal(await status('127.0.0.66', '/svc/metrics'), 403);
+  assert.equal(await status('127.0.0.5', '/svc/metrics'), 200);
 });
 
 test('an address on both lists of one level is denied', async () => {

@@ -94,7 +94,17 @@ test('an endlessly expanding generic stops with a warning instead of looping', (
   const { returns } = describeHandler(file.getFunctionOrThrow('h'), registry);
   assert.deepEqual(returns, { $ref: '#/components/schemas/Deep_number_' });
   assert.equal(registry.diagnostics.length, 1);
-  assert.match(registry.diagnostics[0]!.text, /nests more than 64 levels deep/);
+  assert.match(registry.diagnostics[0]!.text, /instantiates itself with new type arguments more than 10 levels deep/);
+});
+
+test('a long but finite chain of named types is described in full', () => {
+  const chain = Array.from({ length: 40 }, (_, i) => `export interface Link${i} { next: Link${(i + 1) % 40}; n: ${i} }`).join('\n');
+  const file = inlineFile('chain', `${chain}\nexport function h(): Link0 { return null!; }`);
+  const registry = new SchemaRegistry(fixture);
+  describeHandler(file.getFunctionOrThrow('h'), registry);
+  assert.deepEqual(registry.diagnostics, []);
+  assert.equal(Object.keys(registry.schemas).length, 40);
+  assert.deepEqual(registry.schemas.Link39, { type: 'object', properties: { next: { $ref: '#/components/schemas/Link0' }, n: { type: 'number', const: 39 } }, required: ['next', 'n'] });
 });
 
 test('a closure is documented by the JSDoc on its registration statement', () => {

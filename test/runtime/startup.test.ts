@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
+import { DEFAULT_CONFIG } from '../../runtime/config.ts';
 import type { Context } from '../../runtime/context.ts';
 import { boot, createHandler, StaleBuildError } from '../../runtime/server/index.ts';
 import { handApp } from '../support/hand-app.ts';
@@ -130,7 +131,7 @@ describe('boot', () => {
   it('defaults host and port to svc.json', async () => {
     const root = await makeProject({});
     const app = handApp([{ method: 'GET', pattern: '/', handler: () => 'home' }], {
-      config: { server: { host: '127.0.0.1', port: 0, bodyLimit: 1024 } },
+      config: { server: { ...DEFAULT_CONFIG.server, host: '127.0.0.1', port: 0, bodyLimit: 1024 } },
     });
     const server = await boot(app, { root });
     try {

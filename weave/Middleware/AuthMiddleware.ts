@@ -22,8 +22,9 @@ export class AuthMiddleware implements Middleware {
   }
 
   handle(ctx: Context, next: Next): Promise<Outgoing> {
-    const given = /^Bearer +(\S+) *$/i.exec(ctx.headers.authorization ?? '')?.[1];
-    if (this.expected === null || given === undefined || !timingSafeEqual(sha256(given), this.expected)) {
+    const header = ctx.headers.authorization ?? '';
+    const given = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
+    if (this.expected === null || given === '' || !timingSafeEqual(sha256(given), this.expected)) {
       throw new HttpError(401, 'A valid bearer token is required.', { 'www-authenticate': 'Bearer' });
     }
     return next();

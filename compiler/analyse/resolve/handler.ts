@@ -1,6 +1,6 @@
 // Handler specs → IR handlers: closures are described where they are declared,
 // controller methods are found on the class (SVC004). Non-function handlers are SVC006.
-import { Node, type ClassDeclaration, type Expression } from 'ts-morph';
+import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpression, type Identifier } from 'ts-morph';
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
@@ -15,8 +15,8 @@ export function resolveHandler(spec: HandlerSpec, resolver: Resolver): CodeHandl
   return spec.kind === 'closure' ? resolveClosure(spec.node, resolver) : resolveController(spec, resolver);
 }
 
-function resolveClosure(node: Expression, resolver: Resolver): CodeHandler | null {
-  const declaration = Node.isIdentifier(node) ? functionBoundTo(node) : (node as HandlerDeclaration);
+function resolveClosure(node: ArrowFunction | FunctionExpression | Identifier, resolver: Resolver): CodeHandler | null {
+  const declaration = Node.isIdentifier(node) ? functionBoundTo(node) : node;
   if (!declaration) {
     resolver.reporter.error('SVC006', `'${node.getText()}' is not a function declared in the project; a route handler must be a closure, [Controller, 'method'] or ['Controller', 'method']`, node);
     return null;

@@ -28,7 +28,8 @@ export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegist
     .filter((p) => p.getName() !== 'this')
     .map((p): HandlerParam => {
       const type = checker.getTypeAtLocation(p.compilerNode);
-      const schema = schemas.of(type, (p.getTypeNode() ?? p).compilerNode);
+      const typeNode = p.getTypeNode();
+      const schema = schemas.of(typeNode ? checker.getTypeFromTypeNode(typeNode.compilerNode) : type, (typeNode ?? p).compilerNode);
       const description = jsDoc.params.get(p.getName());
       return {
         name: p.getName(),

@@ -21,15 +21,20 @@ const OPAQUE: Record<string, JsonSchema> = {
   Response: { contentMediaType: '*/*' },
 };
 
-/** Generic instantiations can expand without end (`type D<T> = { next: D<T[]> }`); stop there. */
-const MAX_DEPTH = 64;
+/**
+ * A generic can instantiate itself with ever new arguments (`type D<T> = { next: D<T[]> }`),
+ * each a new named type; when one declaration nests this deep in itself, stop.
+ */
+const MAX_NESTED_INSTANTIATIONS = 10;
 
-export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 export class TypeSchemas {
   /** Anonymous types on the current walk: meeting one again means a recursion without a name to `$ref`. */
   private readonly active = new Set<ts.Type>();
-  /** Set once the depth limit was hit, so one endless type gives one warning, not one per branch. */
+  /** How many instantiations of each named declaration are on the current walk. */
+  private readonly nesting = new Map<ts.Symbol, number>();
+  /** Set once the nesting limit was hit, so one endless type gives one warning, not one per branch. */
   private cutOff = false;
 
   constructor(
@@ -43,31 +48,34 @@ export class TypeSchemas {
     if (named) return ref(named);
     const cached = this.registry.inline.get(type);
     if (cached) return cached;
-    if (this.active.size >= MAX_DEPTH) return this.tooDeep(type, site);
     const wanted = componentName(type, this.checker);
     if (wanted) {
+      const declaration = (type.aliasSymbol ?? type.getSymbol())!;
+      const depth = this.nesting.get(declaration) ?? 0;
+      if (depth >= MAX_NESTED_INSTANTIATIONS) return this.tooDeep(type, site);
       const name = this.registry.claimName(type, wanted);
-      this.registry.schemas[name] = this.withDoc(this.walk(type, site), type.aliasSymbol ?? type.getSymbol());
+      this.nesting.set(declaration, depth + 1);
+      try {
+        this.registry.schemas[name] = this.withDoc(this.body(type, site), declaration);
+      } finally {
+        this.nesting.set(declaration, depth);
+      }
       return ref(name);
     }
     if (this.active.has(type)) return this.unsupported(type, site, 'it refers to itself without a name; give it an interface or type alias');
-    const schema = this.walk(type, site);
-    this.registry.inline.set(type, schema);
-    return schema;
+    this.active.add(type);
+    try {
+      const schema = this.body(type, site);
+      this.registry.inline.set(type, schema);
+      return schema;
+    } finally {
+      this.active.delete(type);
+    }
   }
 
   /** Drops `undefined` and `void` members: an absent value has no JSON form of its own. */
   withoutNothing(type: ts.Type): ts.Type[] {
     return (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & NOTHING));
-  }
-
-  private walk(type: ts.Type, site: ts.Node): JsonSchema {
-    this.active.add(type);
-    try {
-      return this.body(type, site);
-    } finally {
-      this.active.delete(type);
-    }
   }
 
   private body(type: ts.Type, site: ts.Node): JsonSchema {
@@ -170,9 +178,8 @@ export class TypeSchemas {
       if (members.length === 0) continue;
       const declaration = property.valueDeclaration;
       const where = declaration && isProjectDeclaration(declaration) ? declaration : site;
-      const schema = this.of(declared, where);
-      properties[name] = this.withDoc(schema, property);
       const optional = property.flags & ts.SymbolFlags.Optional || members.length !== (declared.isUnion() ? declared.types.length : 1);
+      properties[name] = this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property);
       if (!optional) required.push(name);
     }
     const index = this.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & (F.String | F.Number));
@@ -184,6 +191,18 @@ export class TypeSchemas {
     };
   }
 
+  /**
+   * `status?: Status` has the type `Status | undefined`, a union without the alias' name;
+   * the annotation as written keeps it. Members of instantiated generics and mapped types
+   * (transient symbols) have no annotation of their own to go back to.
+   */
+  private asWritten(symbol: ts.Symbol): ts.Type | undefined {
+    const declaration = symbol.valueDeclaration;
+    if (symbol.flags & ts.SymbolFlags.Transient || !declaration || !('type' in declaration)) return undefined;
+    const annotation = declaration.type as ts.TypeNode | undefined;
+    return annotation ? this.checker.getTypeFromTypeNode(annotation) : undefined;
+  }
+
   /** The symbol's JSDoc text as the schema's `description`. */
   private withDoc(schema: JsonSchema, symbol: ts.Symbol | undefined): JsonSchema {
     const doc = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim() : '';
@@ -193,7 +212,7 @@ export class TypeSchemas {
   private tooDeep(type: ts.Type, site: ts.Node): JsonSchema {
     if (this.cutOff) return {};
     this.cutOff = true;
-    return this.unsupported(type, site, `it nests more than ${MAX_DEPTH} levels deep, as an endlessly expanding generic does`);
+    return this.unsupported(type, site, `its generic instantiates itself with new type arguments more than ${MAX_NESTED_INSTANTIATIONS} levels deep`);
   }
 
   private unsupported(type: ts.Type, site: ts.Node, why: string): JsonSchema {

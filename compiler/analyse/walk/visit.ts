@@ -93,8 +93,8 @@ function visitRegistration(call: CallExpression, method: HttpMethod, scope: Grou
   const literal = asStringLiteral(patternArg);
   if (!literal) reporter.error('SVC006', `the route pattern must be a string literal so svc build can read it; found: ${patternArg.getText()}`, patternArg);
   const pattern = literal ? joinPattern(scope.prefix, literal.getLiteralValue()) : '';
-  const valid = literal !== null && !scope.broken && patternProblems(literal.getLiteralValue(), pattern, literal, reporter) === 0;
-  walk.registrations.push({ method, call, pattern, patternValid: valid, handler: readHandlerSpec(handlerArg, scope, reporter), scope });
+  const problems = literal ? patternProblems(literal.getLiteralValue(), pattern, literal, reporter) : 1;
+  walk.registrations.push({ method, call, pattern, patternValid: problems === 0 && !scope.broken, handler: readHandlerSpec(handlerArg, scope, reporter), scope });
 }
 
 /** Reports SVC005 for the route's own text, then for the full pattern; returns how many. */

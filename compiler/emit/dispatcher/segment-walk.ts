@@ -20,7 +20,7 @@ const FUNCTION_WEIGHT = 16;
 export interface SegmentWalk {
   /** The body of `matchSegments`. */
   body: string;
-  /** The functions that subtrees moved to, in tree order. */
+  /** The functions that subtrees moved to, each before those below it. */
   functions: string[];
 }
 
@@ -119,6 +119,7 @@ class Walk {
     w.line(`if (typeof ${answer} !== 'number') return ${answer};`);
     w.line(`allowed |= ${answer};`);
 
+    const slot = this.functions.push('') - 1; // before the functions of its own subtrees
     const f = new CodeWriter();
     f.line(`/** Paths below /${commentText(at.trail.join('/'))}: the answer, or the methods of the routes that fit but not the method. */`);
     const params = args.map((arg) => `${arg}: number`).join(', ');
@@ -127,7 +128,7 @@ class Walk {
       this.writeBody(f, node, at);
       f.line('return allowed;');
     });
-    this.functions.push(f.toString());
+    this.functions[slot] = f.toString();
   }
 
   /**

@@ -21,6 +21,19 @@ export interface RouteStat {
 /** How often the counters are written to shoebox/metrics/ while serving. */
 const SAVE_EVERY_MS = 10_000;
 
+/** What one build's counters need from another's: each build bundles its own copy of this class. */
+interface LiveCounters {
+  stats(): RouteStat[];
+  retire(): void;
+}
+
+/**
+ * The open counters of this process by file. `svc tread` opens a rebuild's counters
+ * before it closes the previous build's: those hand their counts over in memory and
+ * stop saving, instead of writing older counts over the new ones.
+ */
+const live: Map<string, LiveCounters> = ((globalThis as { [key: symbol]: unknown })[Symbol.for('svc.routeMetrics')] ??= new Map()) as Map<string, LiveCounters>;
+
 export class RouteMetrics {
   private readonly hits: Float64Array;
   private readonly totalMs: Float64Array;
@@ -30,6 +43,7 @@ export class RouteMetrics {
   private changed = false;
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
+  private retired = false;
 
   private constructor(
     routes: readonly ManifestRoute[],
@@ -46,16 +60,26 @@ export class RouteMetrics {
   /** Counters for `routes`, restored from `shoebox/metrics/` of `root` and saved there every few seconds. */
   static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
     const metrics = new RouteMetrics(routes, MetricsFile.of(root));
-    const loaded = await metrics.file.read();
-    if (loaded.kind === 'corrupt') {
-      const message = `${metrics.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`;
-      logWriter(root).append(formatLogLine('metrics', message));
-      process.stderr.write(`svc: ${message}\n`);
+    const previous = live.get(metrics.file.path);
+    live.set(metrics.file.path, metrics);
+    if (previous) {
+      previous.retire();
+      metrics.restore(previous.stats());
       metrics.changed = true;
-      await metrics.save();
-    } else if (loaded.kind === 'found') metrics.restore(loaded.routes);
+    } else await metrics.load(root);
     metrics.timer = setInterval(() => void metrics.save(), SAVE_EVERY_MS).unref();
     return metrics;
+  }
+
+  private async load(root: string): Promise<void> {
+    const loaded = await this.file.read();
+    if (loaded.kind === 'corrupt') {
+      const message = `${this.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`;
+      logWriter(root).append(formatLogLine('metrics', message));
+      process.stderr.write(`svc: ${message}\n`);
+      this.changed = true;
+      await this.save();
+    } else if (loaded.kind === 'found') this.restore(loaded.routes);
   }
 
   record(routeId: number, durationMs: number): void {
@@ -77,7 +101,7 @@ export class RouteMetrics {
   /** Writes the counters if they changed; saves never overlap. */
   save(): Promise<void> {
     this.saving = this.saving.then(async () => {
-      if (!this.changed) return;
+      if (!this.changed || this.retired) return;
       this.changed = false;
       try {
         await this.file.write(this.stats());
@@ -92,7 +116,14 @@ export class RouteMetrics {
   /** Stops the interval and writes the final counts (the server's shutdown). */
   close(): Promise<void> {
     clearInterval(this.timer);
+    if (live.get(this.file.path) === this) live.delete(this.file.path);
     return this.save();
+  }
+
+  /** Newer counters for the same file took over this build's counts. */
+  retire(): void {
+    clearInterval(this.timer);
+    this.retired = true;
   }
 
   private restore(saved: readonly SavedRoute[]): void {

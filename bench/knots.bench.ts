@@ -1,0 +1,104 @@
+// `npm run bench:knots`: what the built-in knots cost over HTTP. One `svc serve` process
+// (a real build) answers four routes; autocannon measures each in interleaved rounds:
+//   plain      a closure returning a short string, no middleware
+//   rate limit the same closure behind RateLimitKnots with a limit it never reaches
+//   1 ms work  a closure that computes for 1 ms (CPU), no middleware
+//   cache HIT  the same 1 ms closure behind ShoeCacheKnots, its entry already stored
+// Targets: rate limit within 5% of plain; a cache HIT faster than the 1 ms handler.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { benchTmp, repoRoot } from './gen/project.ts';
+import { measureOk, startServer } from './support/process.ts';
+import { fixed, machine, markdownTable, median, ratio, thousands, writeReadmeSection } from './support/report.ts';
+
+// autocannon ships no types: only what this script reads is declared.
+interface AutocannonResult {
+  requests: { average: number };
+  non2xx: number;
+  errors: number;
+}
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+
+// Many short interleaved rounds: each ratio is taken within a round, then the median
+// over rounds, so load from elsewhere on the machine shifts both sides of a ratio alike.
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const SECONDS = Number(process.env.SECONDS ?? 2);
+const CONNECTIONS = 16;
+
+const files: Record<string, string> = {
+  'routes/bench.ts': `import { RateLimitKnots, ShoeCacheKnots, type Router } from 'svc';
+
+/** About 1 ms of CPU work, standing for a handler worth caching. */
+function work(): { checksum: number } {
+  const end = performance.now() + 1;
+  let checksum = 0;
+  while (performance.now() < end) checksum = (checksum * 31 + 7) | 0;
+  return { checksum: checksum & 1 };
+}
+
+export default (router: Router) => {
+  router.get('/plain', () => 'hello');
+  router.group({ middleware: [[RateLimitKnots, [1000000000, 60]]] }, (r) => r.get('/limited', () => 'hello'));
+  router.get('/work', work);
+  router.group({ middleware: [[ShoeCacheKnots, [3600]]] }, (r) => r.get('/cached', work));
+};
+`,
+};
+
+const targets = [
+  { name: 'plain', path: '/plain' },
+  { name: 'rate limit (limit never reached)', path: '/limited' },
+  { name: '1 ms handler', path: '/work' },
+  { name: 'cache HIT of the 1 ms handler', path: '/cached' },
+] as const;
+
+async function requestsPerSecond(url: string): Promise<number> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+const root = join(benchTmp, 'knots');
+await rm(root, { recursive: true, force: true });
+for (const [path, content] of Object.entries(files)) {
+  await mkdir(dirname(join(root, path)), { recursive: true });
+  await writeFile(join(root, path), content);
+}
+const svcBin = join(repoRoot, 'bin', 'svc.js');
+await measureOk(process.execPath, [svcBin, 'build'], root);
+const server = await startServer([svcBin, 'serve', '--port', '0'], root);
+try {
+  const warm = await fetch(`${server.url}/cached`);
+  await warm.arrayBuffer();
+  const check = await fetch(`${server.url}/cached`);
+  await check.arrayBuffer();
+  if (check.headers.get('x-cache') !== 'HIT') throw new Error(`/cached is not served from the cache (X-Cache: ${check.headers.get('x-cache')})`);
+
+  const samples = new Map<string, number[]>(targets.map((t) => [t.path, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const target of targets) {
+      const rps = await requestsPerSecond(`${server.url}${target.path}`);
+      samples.get(target.path)!.push(rps);
+      console.log(`round ${round + 1}/${ROUNDS} ${target.name}: ${thousands(rps)} req/s`);
+    }
+  }
+
+  /** Median over rounds of `path`'s throughput divided by `base`'s in the same round. */
+  const versus = (path: string, base: string): number => median(samples.get(path)!.map((value, round) => value / samples.get(base)![round]!));
+  const rows = targets.map((t) => [t.name, `\`${t.path}\``, thousands(median(samples.get(t.path)!)), ratio(versus(t.path, '/plain'))]);
+  const limitCost = 1 - versus('/limited', '/plain');
+  const cacheGain = versus('/cached', '/work');
+  const text = [
+    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}.`,
+    '',
+    markdownTable(['route', 'path', 'req/s', '× plain'], rows, ['l', 'l', 'r', 'r']),
+    '',
+    `- Rate limit cost: ${fixed(limitCost * 100, 1)}% of the plain route's throughput (target: under 5%).`,
+    `- Cache HIT: ${ratio(cacheGain)} the throughput of the 1 ms handler it replaces (target: above 1×).`,
+  ].join('\n');
+  console.log(`\n${text}`);
+  await writeReadmeSection('knots', text);
+} finally {
+  await server.stop();
+}

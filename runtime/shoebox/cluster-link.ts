@@ -1,0 +1,42 @@
+// `svc serve --workers N` (runtime/server/cluster.ts): the primary process is the one
+// writer of shoebox/logs/ and shoebox/metrics/. Workers hand it their log lines and
+// their counters over the cluster IPC channel, so lines never interleave and no count
+// is lost; the primary sends each worker back what the others counted.
+import cluster from 'node:cluster';
+
+/** Per-route counters indexed by route id (every process serves the same build). */
+export interface RouteCounts {
+  hits: number[];
+  totalMs: number[];
+}
+
+export type ClusterMessage =
+  /** worker → primary: lines for svc.log, each ending in a newline */
+  | { svc: 'log'; lines: string[] }
+  /** worker → primary: everything this worker counted since it started */
+  | { svc: 'metrics'; counts: RouteCounts }
+  /** primary → worker: the counts restored at start plus every other worker's */
+  | { svc: 'metrics-others'; counts: RouteCounts }
+  /** primary → worker: drain and exit (the primary got SIGTERM or SIGINT) */
+  | { svc: 'stop' };
+
+/** True in a worker process of `svc serve --workers`. */
+export const inClusterWorker = (): boolean => cluster.isWorker;
+
+/** Resolves once the message is handed to the channel, so a worker may exit after it. */
+export function toPrimary(message: ClusterMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    process.send!(message, undefined, {}, (error: Error | null) => (error ? reject(error) : resolve()));
+  });
+}
+
+/** Calls `listener` with each message of kind `kind` the primary sends this worker. */
+export function fromPrimary<K extends ClusterMessage['svc']>(kind: K, listener: (message: Extract<ClusterMessage, { svc: K }>) => void): void {
+  process.on('message', (message: unknown) => {
+    if (isClusterMessage(message) && message.svc === kind) listener(message as Extract<ClusterMessage, { svc: K }>);
+  });
+}
+
+export function isClusterMessage(value: unknown): value is ClusterMessage {
+  return typeof value === 'object' && value !== null && typeof (value as { svc?: unknown }).svc === 'string';
+}

@@ -1,0 +1,65 @@
+// A real browser on the demo application (the repository root, built with `svc build`):
+// Swagger UI renders the demo's operations from local files only, and the dashboard
+// renders. Screenshots go to test/artifacts/ for a human to look at.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { repoRoot } from '../support/project.ts';
+import { serve, svcOk, type Served } from '../endpoints/support.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const missing = existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM}: install Debian's chromium (apt-get install chromium, as .ci/run does) to run the browser tests`;
+const artifacts = join(repoRoot, 'test', 'artifacts');
+
+describe('built-in pages in a real browser', { skip: missing }, () => {
+  let browser: Browser;
+  let served: Served;
+  before(async () => {
+    svcOk(repoRoot, 'build');
+    served = await serve(repoRoot);
+    await mkdir(artifacts, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await served?.stop();
+  });
+
+  it('renders the demo’s operations with Swagger UI, loading nothing from another host', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(served.url)) foreign.push(request.url());
+    });
+    await page.goto(`${served.url}/svc/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    const paths = await page.locator('.opblock .opblock-summary-path').allInnerTexts();
+    const shown = paths.map((path) => path.replace(/\u200b/g, '').trim());
+    for (const expected of ['/api/users', '/api/users/{id}', '/api/hello/{name}', '/api/echo']) {
+      assert.ok(shown.includes(expected), `${expected} not among ${shown.join(', ')}`);
+    }
+    assert.deepEqual(foreign, []);
+    await page.screenshot({ path: join(artifacts, 'docs.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('renders the dashboard', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const response = await page.goto(`${served.url}/svc/dashboard`);
+    assert.equal(response?.status(), 200);
+    assert.equal(await page.locator('h1').innerText(), 'Dashboard');
+    assert.equal(await page.locator('.card').count(), 6);
+    assert.ok((await page.locator('tbody tr').count()) > 0);
+    await page.screenshot({ path: join(artifacts, 'dashboard.png'), fullPage: true });
+    await page.goto(`${served.url}/svc/dashboard?page=guide`);
+    await page.screenshot({ path: join(artifacts, 'guide.png') });
+    await page.close();
+  });
+});

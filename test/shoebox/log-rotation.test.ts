@@ -1,0 +1,55 @@
+// shoebox/logs/svc.log through a real server: one whole line per error response, even
+// under concurrent requests, rotated by size with `logs.maxBytes` and `logs.keep`.
+import assert from 'node:assert/strict';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { removeProject } from '../support/project.ts';
+import { buildProject, get, serve } from '../endpoints/support.ts';
+
+const LINE = /^\[(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\] \[404\] GET \/missing\/(\d+) 404 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
+
+async function logFiles(root: string): Promise<string[]> {
+  const folder = join(root, 'shoebox', 'logs');
+  return (await readdir(folder)).filter((name) => name.startsWith('svc.log')).sort();
+}
+
+describe('svc.log rotation', () => {
+  const roots: string[] = [];
+  after(() => Promise.all(roots.map(removeProject)));
+
+  it('loses no line of concurrent requests and keeps every file within maxBytes', async () => {
+    const root = await buildProject({ logs: { maxBytes: 2000, keep: 100 } });
+    roots.push(root);
+    const served = await serve(root);
+    const requests = 150;
+    const statuses = await Promise.all(Array.from({ length: requests }, (_, i) => get(`${served.url}/missing/${i}`).then((r) => r.status)));
+    assert.ok(statuses.every((status) => status === 404));
+    await served.stop();
+
+    const files = await logFiles(root);
+    assert.ok(files.length > 3, `expected rotation, got ${files.join(', ')}`);
+    const seen = new Set<number>();
+    for (const name of files) {
+      const file = join(root, 'shoebox', 'logs', name);
+      assert.ok((await stat(file)).size <= 2000, `${name} is ${(await stat(file)).size} bytes`);
+      for (const line of (await readFile(file, 'utf8')).split('\n').filter(Boolean)) {
+        const match = LINE.exec(line);
+        assert.ok(match, `malformed line in ${name}: ${line}`);
+        seen.add(Number(match[2]));
+      }
+    }
+    assert.equal(seen.size, requests);
+  });
+
+  it('keeps only `keep` rotated files, the newest lines in svc.log', async () => {
+    const root = await buildProject({ logs: { maxBytes: 400, keep: 2 } });
+    roots.push(root);
+    const served = await serve(root);
+    for (let i = 0; i < 20; i++) await get(`${served.url}/missing/${i}`);
+    await served.stop();
+    assert.deepEqual(await logFiles(root), ['svc.log', 'svc.log.1', 'svc.log.2']);
+    const newest = (await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8')).trimEnd().split('\n');
+    assert.match(newest.at(-1)!, /GET \/missing\/19 404/);
+  });
+});

@@ -1,0 +1,60 @@
+// RouteMetrics on a real shoebox/metrics/ folder: counts by method and pattern, handed
+// from one build's counters to the next (svc tread) without losing any.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ManifestRoute } from '../../runtime/manifest.ts';
+import { RouteMetrics } from '../../runtime/shoebox/metrics/route-metrics.ts';
+import { makeProject, removeProject } from '../support/project.ts';
+
+const route = (id: number, method: string, pattern: string, builtin = false): ManifestRoute => ({
+  id,
+  method,
+  pattern,
+  params: [],
+  handler: builtin ? { kind: 'builtin', name: 'health' } : { kind: 'closure' },
+  middleware: [],
+  source: builtin ? 'svc.json:1:1' : `routes/api.ts:${id + 1}:3`,
+});
+
+const hitsOf = (metrics: RouteMetrics) => Object.fromEntries(metrics.stats().map((s) => [`${s.method} ${s.path}`, s.hits]));
+
+describe('RouteMetrics', () => {
+  let root: string;
+  before(async () => {
+    root = await makeProject({});
+  });
+  after(() => removeProject(root));
+
+  it('counts application routes only, and a rebuild that renumbers them takes the counts over', async () => {
+    const first = await RouteMetrics.open(root, [route(0, 'GET', '/a'), route(1, 'POST', '/b'), route(2, 'GET', '/svc/health', true)]);
+    first.record(0, 2);
+    first.record(0, 4);
+    first.record(1, 1);
+    first.record(2, 1); // a built-in endpoint
+    assert.deepEqual(hitsOf(first), { 'GET /a': 2, 'POST /b': 1 });
+    assert.deepEqual(first.stats()[0], { id: 0, method: 'GET', path: '/a', hits: 2, totalMs: 6, avgMs: 3 });
+
+    // The rebuild is opened before the previous build is closed, as `svc tread` does.
+    const second = await RouteMetrics.open(root, [route(0, 'GET', '/new'), route(1, 'GET', '/a'), route(2, 'POST', '/b')]);
+    first.record(0, 1); // a late request of the old build
+    await first.close();
+    second.record(1, 3);
+    assert.deepEqual(hitsOf(second), { 'GET /new': 0, 'GET /a': 3, 'POST /b': 1 });
+    await second.close();
+
+    const saved = JSON.parse(await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number; totalMs: number }> };
+    assert.deepEqual(
+      saved.routes.map((r) => [r.path, r.hits, r.totalMs]),
+      [
+        ['/new', 0, 0],
+        ['/a', 3, 9],
+        ['/b', 1, 1],
+      ],
+    );
+    const reopened = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
+    assert.deepEqual(hitsOf(reopened), { 'GET /a': 3 });
+    await reopened.close();
+  });
+});
