@@ -56,6 +56,8 @@ export interface Measured {
   ms: number;
   /** Peak resident set size of the command, from /usr/bin/time; NaN where that tool is missing. */
   maxRssMb: number;
+  /** User + system CPU seconds, from /usr/bin/time (NaN without it): steadier than wall time on a shared machine. */
+  cpuS: number;
   output: string;
 }
 
@@ -64,7 +66,7 @@ const TIME = '/usr/bin/time';
 /** Runs `command …args` to completion; wall time from spawn to exit. */
 export function measure(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Measured> {
   const withTime = existsSync(TIME);
-  const [file, argv] = withTime ? [TIME, ['-f', 'maxrss-kb=%M', command, ...args]] : [command, [...args]];
+  const [file, argv] = withTime ? [TIME, ['-f', 'maxrss-kb=%M cpu=%U+%S', command, ...args]] : [command, [...args]];
   const started = performance.now();
   const child = spawn(file, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -74,8 +76,14 @@ export function measure(command: string, args: readonly string[], cwd: string, e
     child.once('error', reject);
     child.once('close', (status) => {
       const ms = performance.now() - started;
-      const rss = /maxrss-kb=(\d+)/.exec(output);
-      resolve({ status, ms, maxRssMb: rss ? Number(rss[1]) / 1024 : NaN, output: output.replace(/maxrss-kb=\d+\n?/, '') });
+      const time = /maxrss-kb=(\d+) cpu=([\d.]+)\+([\d.]+)\n?/.exec(output);
+      resolve({
+        status,
+        ms,
+        maxRssMb: time ? Number(time[1]) / 1024 : NaN,
+        cpuS: time ? Number(time[2]) + Number(time[3]) : NaN,
+        output: time ? output.replace(time[0], '') : output,
+      });
     });
   });
 }

@@ -1,6 +1,6 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -16,10 +16,27 @@ const svcImports: esbuild.Plugin = {
   },
 };
 
+/**
+ * The bundle's entry: the generated entry plus `serveMain`, the `svc serve` command, so
+ * that serving needs nothing but the bundle and its npm packages (bin/svc.js).
+ */
+const entry = (root: string): esbuild.StdinOptions => ({
+  contents: [
+    `export * from './entry.ts';`,
+    `export { serveMain } from ${JSON.stringify(relative(join(root, '.svc'), serveMain).split(sep).join('/'))};`,
+    '',
+  ].join('\n'),
+  resolveDir: join(root, '.svc'),
+  sourcefile: 'bundle-entry.ts',
+  loader: 'ts',
+});
+
+const serveMain = join(frameworkRoot, 'compiler', 'bundle', 'serve-main.ts');
+
 export async function bundle(root: string): Promise<void> {
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['.svc/entry.ts'],
+    stdin: entry(root),
     outfile: '.svc/app.mjs',
     bundle: true,
     format: 'esm',

@@ -7,15 +7,15 @@ import { emitDispatcher } from './dispatcher/index.ts';
 import { emitEntry } from './entry.ts';
 import { emitIpTables } from './ip-tables.ts';
 import { emitManifest } from './manifest.ts';
-import { emitOpenApi } from './openapi/index.ts';
+import { emitOpenApi, readApiInfo, type ApiInfo } from './openapi/index.ts';
 
 export const OUT_DIR = '.svc';
 
-export function emitFiles(table: RouteTable): Record<string, string> {
+export function emitFiles(table: RouteTable, info: ApiInfo): Record<string, string> {
   return {
     'dispatcher.ts': emitDispatcher(table.routes),
     'ip-tables.json': emitIpTables(table.config),
-    'openapi.json': emitOpenApi(table),
+    'openapi.json': emitOpenApi(table, info),
     'manifest.json': emitManifest(table),
     'entry.ts': emitEntry(table),
   };
@@ -24,7 +24,7 @@ export function emitFiles(table: RouteTable): Record<string, string> {
 export async function emit(root: string, table: RouteTable): Promise<void> {
   const dir = join(root, OUT_DIR);
   await mkdir(dir, { recursive: true });
-  for (const [name, content] of Object.entries(emitFiles(table))) {
+  for (const [name, content] of Object.entries(emitFiles(table, await readApiInfo(root)))) {
     await writeIfChanged(join(dir, name), content);
   }
 }

@@ -85,7 +85,7 @@ export class RecordingRouter implements Router {
 
   group(options: GroupOptions, callback: (router: Router) => void): void {
     const inner = new RecordingRouter(
-      this.prefix + (options.prefix ?? ''),
+      joinPattern(this.prefix, options.prefix ?? ''),
       [...this.middleware, ...(options.middleware ?? [])],
       joinNamespace(this.namespace, options.namespace ?? ''),
       this.registrations,

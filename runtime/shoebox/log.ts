@@ -5,6 +5,7 @@
 import { appendFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
+import { inClusterWorker, toPrimary } from './cluster-link.ts';
 import { ensureFolder, logFile } from './paths.ts';
 
 export type LogLimits = SvcConfig['logs'];
@@ -18,6 +19,8 @@ export class LogWriter {
   constructor(
     readonly file: string,
     public limits: LogLimits,
+    /** In a worker of `svc serve --workers`: hands the lines to the primary, the file's one writer. */
+    private readonly forward?: (lines: string[]) => Promise<void>,
   ) {}
 
   append(line: string): void {
@@ -35,7 +38,7 @@ export class LogWriter {
       while (this.pending.length > 0) {
         const lines = this.pending;
         this.pending = [];
-        await this.write(lines);
+        await (this.forward ? this.forward(lines) : this.write(lines));
       }
     } catch (e) {
       // A log that cannot be written must not take the server down with it.
@@ -116,7 +119,7 @@ export function logWriter(root: string, limits: LogLimits = DEFAULT_CONFIG.logs)
   const file = logFile(root);
   let writer = writers.get(file);
   if (writer) writer.limits = limits; // a rebuild may change svc.json
-  else writers.set(file, (writer = new LogWriter(file, limits)));
+  else writers.set(file, (writer = new LogWriter(file, limits, inClusterWorker() ? (lines) => toPrimary({ svc: 'log', lines }) : undefined)));
   return writer;
 }
 

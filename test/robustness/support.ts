@@ -17,6 +17,8 @@ export default (router: Router) => {
     return { bytes: this.body.length };
   });
   router.get('/admin/panel', () => 'admin');
+  /** Which process answered (\`svc serve --workers\`) */
+  router.get('/pid', () => ({ pid: process.pid }));
   /** Answers after \`?ms=\` milliseconds (at most 5 s): a request still in flight at shutdown */
   router.get('/slow', async function (this: Context) {
     const ms = Math.min(Number(this.query.get('ms') ?? 1000) || 0, 5000);

@@ -38,7 +38,7 @@ describe('RouteMetrics', () => {
 
     // The rebuild is opened before the previous build is closed, as `svc tread` does.
     const second = await RouteMetrics.open(root, [route(0, 'GET', '/new'), route(1, 'GET', '/a'), route(2, 'POST', '/b')]);
-    first.record(0, 1); // a late request of the old build
+    first.record(0, 1); // a late request of the old build: the new build owns the counts now, so it is not saved
     await first.close();
     second.record(1, 3);
     assert.deepEqual(hitsOf(second), { 'GET /new': 0, 'GET /a': 3, 'POST /b': 1 });

@@ -1,19 +1,34 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import type { CAC } from 'cac';
 import { DEFAULT_CONFIG } from '../../../runtime/config.ts';
 import { listen } from '../../../runtime/server/boot.ts';
+import { servePrimary } from '../../../runtime/server/cluster.ts';
 import { drain, onStopSignal } from '../../../runtime/server/shutdown.ts';
+import { fromPrimary } from '../../../runtime/shoebox/cluster-link.ts';
 import { loadBuild, MissingBuildError } from '../load-build.ts';
 import { listenOptions, serverUrl, type ListenOptions } from '../options.ts';
+import { UsageError } from '../usage-error.ts';
+
+interface ServeOptions extends ListenOptions {
+  workers?: string | number;
+}
 
 export function register(cli: CAC): void {
   cli
     .command('serve', 'Serve the existing .svc/ build (production: no watching)')
     .option('--host <host>', 'Address to listen on (`::` for IPv6 and IPv4); default from svc.json')
     .option('--port <port>', 'Port; default from svc.json')
-    .action(async (options: ListenOptions) => {
+    .option('--workers <n>', 'Processes serving the port (node:cluster): a number, or "auto" for one per CPU', { default: 1 })
+    .action(async (options: ServeOptions) => {
       const listening = listenOptions(options);
+      const workers = workerCount(options.workers);
       const root = process.cwd();
       try {
+        if (workers > 1 && cluster.isPrimary) {
+          await loadBuild(root); // a missing or broken build fails here once, not in every worker
+          return await servePrimary(root, workers);
+        }
         return await serve(root, listening);
       } catch (e) {
         if (!(e instanceof MissingBuildError) && (e as Error).name !== 'GuardTokenMissingError') throw e;
@@ -23,26 +38,47 @@ export function register(cli: CAC): void {
     });
 }
 
+function workerCount(value: string | number | undefined): number {
+  if (value === undefined) return 1;
+  if (value === 'auto') return availableParallelism();
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError(`--workers must be a whole number of at least 1, or "auto" (one per CPU), got "${value}"`);
+  return count;
+}
+
 /**
- * Serves until SIGTERM or SIGINT, then drains (shutdown.ts) and flushes the logs and
- * metrics. Exit code 0 when every request in flight finished, 1 when the grace period cut some.
+ * Serves until asked to stop, then drains (shutdown.ts) and flushes the logs and metrics.
+ * Exit code 0 when every request in flight finished, 1 when the grace period cut some.
  */
 async function serve(root: string, listening: { host?: string; port?: number }): Promise<number> {
+  const stopped = stopRequest();
   const built = await loadBuild(root);
   const handler = await built.handler({ root });
   const server = await listen(handler, listening).catch(async (e: unknown) => {
     await handler.close();
     throw e;
   });
-  console.log(`svc: serving ${serverUrl(server)}`);
   const graceMs = handler.app.manifest.config.server.shutdownGraceMs ?? DEFAULT_CONFIG.server.shutdownGraceMs;
-  return new Promise<number>((resolve) => {
-    onStopSignal(async (signal) => {
-      console.log(`svc: ${signal}: finishing requests in flight (at most ${graceMs} ms)`);
-      const outcome = await drain(server, graceMs);
-      await handler.close();
-      if (outcome === 'forced') console.error(`svc: requests still running after ${graceMs} ms were cut off`);
-      resolve(outcome === 'drained' ? 0 : 1);
-    });
+  if (cluster.isPrimary) console.log(`svc: serving ${serverUrl(server)}`);
+  const reason = await stopped;
+  if (cluster.isPrimary) console.log(`svc: ${reason}: finishing requests in flight (at most ${graceMs} ms)`);
+  const outcome = await drain(server, graceMs);
+  await handler.close();
+  if (outcome === 'forced') console.error(`svc: requests still running after ${graceMs} ms were cut off`);
+  // Lets the process end once the last log lines and counts are on their way to the primary.
+  if (cluster.isWorker) cluster.worker!.disconnect();
+  return outcome === 'drained' ? 0 : 1;
+}
+
+/**
+ * Resolves with what asked this process to stop: SIGTERM or SIGINT (a second one exits
+ * at once), or, in a worker, the primary (runtime/server/cluster.ts). A worker hears
+ * signals too (a Ctrl-C reaches the whole process group) and stops once whatever comes first.
+ */
+function stopRequest(): Promise<string> {
+  return new Promise((resolve) => {
+    if (cluster.isPrimary) return onStopSignal(resolve);
+    fromPrimary('stop', () => resolve('stop'));
+    process.on('SIGTERM', resolve).on('SIGINT', resolve);
   });
 }

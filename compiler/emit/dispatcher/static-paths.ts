@@ -1,7 +1,6 @@
-// The body of `match`: one `switch (path)` over every path a static shape matches (split
-// by length first when there are many), each answered with preallocated results. A
-// method with no static route there goes on to the segment walk only when some
-// placeholder shape fits that path too.
+// The body of `match`: a switch over every path a static shape matches, by length and
+// then by path, each answered with preallocated results. A method with no static route
+// there goes on to the segment walk only when some placeholder shape fits that path too.
 import type { HttpMethod } from '../../ir.ts';
 import { CodeWriter } from './code-writer.ts';
 import { allowList, bitsExpression, caseLabels, inMethodOrder } from './methods.ts';
@@ -28,33 +27,31 @@ export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPath
   const w = new CodeWriter(1);
   const fallback = dynamics.length > 0 ? 'return matchSegments(method, path, 0);' : 'return NOT_FOUND;';
   const paths = [...byPath].sort(([a], [b]) => compareText(a, b));
-  const writeCases = (group: Array<[string, Shape[]]>) =>
-    w.block('switch (path) {', () => {
-      for (const [path, shapes] of group) {
-        w.line(`case ${quote(path)}:`);
-        w.indented(() => writeAnswers(w, path, shapes, dynamics, constants));
-      }
-    });
-  if (paths.length > GROUP_BY_LENGTH_ABOVE) {
-    w.line('// Grouped by length, so that a lookup compares only a few strings.');
+  if (paths.length > 0) {
+    w.line('// By length first: a jump, then only the paths of that length are compared.');
     w.block('switch (path.length) {', () => {
       for (const [length, group] of groupByLength(paths)) {
         w.line(`case ${length}:`);
         w.indented(() => {
-          writeCases(group);
+          if (group.length === 1) {
+            const [[path, shapes]] = group;
+            w.block(`if (path === ${quote(path)}) {`, () => writeAnswers(w, path, shapes, dynamics, constants));
+          } else {
+            w.block('switch (path) {', () => {
+              for (const [path, shapes] of group) {
+                w.line(`case ${quote(path)}:`);
+                w.indented(() => writeAnswers(w, path, shapes, dynamics, constants));
+              }
+            });
+          }
           w.line('break;');
         });
       }
     });
-  } else if (paths.length > 0) {
-    writeCases(paths);
   }
   w.line(fallback);
   return { constants: constants.lines(), body: w.toString() };
 }
-
-/** More static paths than this, and the switch over them is split by path length first. */
-const GROUP_BY_LENGTH_ABOVE = 8;
 
 function groupByLength(paths: Array<[string, Shape[]]>): Array<[number, Array<[string, Shape[]]>]> {
   const groups = new Map<number, Array<[string, Shape[]]>>();

@@ -4,7 +4,9 @@
 // interval and on `close()`, and restored at start, matched by method and pattern, so
 // they survive a restart and a rebuild that renumbers the routes.
 import type { ManifestRoute } from '../../manifest.ts';
+import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
 import { formatLogLine, logWriter } from '../log.ts';
+import { linkToPrimary } from './cluster.ts';
 import { MetricsFile, type SavedRoute } from './metrics-file.ts';
 
 export interface RouteStat {
@@ -20,6 +22,8 @@ export interface RouteStat {
 
 /** How often the counters are written to shoebox/metrics/ while serving. */
 const SAVE_EVERY_MS = 10_000;
+/** How often a worker of `svc serve --workers` reports its counts to the primary. */
+const SHARE_EVERY_MS = 500;
 
 /** What one build's counters need from another's: each build bundles its own copy of this class. */
 interface LiveCounters {
@@ -44,6 +48,10 @@ export class RouteMetrics {
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
   private retired = false;
+  /** In a worker of `svc serve --workers`: what the primary restored and the other workers counted. */
+  private others: RouteCounts | null = null;
+  /** In a worker: reports this worker's counts to the primary, which owns the file (metrics/cluster.ts). */
+  private share: ((own: RouteCounts) => Promise<void>) | null = null;
 
   private constructor(
     routes: readonly ManifestRoute[],
@@ -60,6 +68,11 @@ export class RouteMetrics {
   /** Counters for `routes`, restored from `shoebox/metrics/` of `root` and saved there every few seconds. */
   static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
     const metrics = new RouteMetrics(routes, MetricsFile.of(root));
+    if (inClusterWorker()) {
+      metrics.share = linkToPrimary((others) => (metrics.others = others));
+      metrics.timer = setInterval(() => void metrics.save(), SHARE_EVERY_MS).unref();
+      return metrics;
+    }
     const previous = live.get(metrics.file.path);
     live.set(metrics.file.path, metrics);
     if (previous) {
@@ -92,8 +105,8 @@ export class RouteMetrics {
   /** Every application route in id order, unvisited ones with zero hits. */
   stats(): RouteStat[] {
     return this.appRoutes.map(({ id, method, pattern }) => {
-      const hits = this.hits[id];
-      const totalMs = this.totalMs[id];
+      const hits = this.hits[id]! + (this.others?.hits[id] ?? 0);
+      const totalMs = this.totalMs[id]! + (this.others?.totalMs[id] ?? 0);
       return { id, method, path: pattern, hits, totalMs, avgMs: hits === 0 ? 0 : totalMs / hits };
     });
   }
@@ -104,13 +117,27 @@ export class RouteMetrics {
       if (!this.changed || this.retired) return;
       this.changed = false;
       try {
-        await this.file.write(this.stats());
+        await (this.share ? this.share(this.counts()) : this.file.write(this.stats()));
       } catch (e) {
         this.changed = true; // try again next time
         process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
       }
     });
     return this.saving;
+  }
+
+  /** This process's own counters by route id. */
+  counts(): RouteCounts {
+    return { hits: Array.from(this.hits), totalMs: Array.from(this.totalMs) };
+  }
+
+  /** The primary of `svc serve --workers`: adds what a worker counted since its previous report. */
+  add(delta: RouteCounts): void {
+    for (const { id } of this.appRoutes) {
+      this.hits[id] += delta.hits[id] ?? 0;
+      this.totalMs[id] += delta.totalMs[id] ?? 0;
+    }
+    this.changed = true;
   }
 
   /** Stops the interval and writes the final counts (the server's shutdown). */

@@ -1,0 +1,80 @@
+// Issue 8: `svc serve --workers 2` serves from two processes with one set of metrics and
+// one svc.log: the primary adds up every worker's counts (no request lost or counted
+// twice) and is the only writer of the log (whole lines, never interleaved).
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { eventually, svc } from '../support/cli.ts';
+import { raw } from '../support/server.ts';
+import { exitCode, serveApp, type Served } from './support.ts';
+
+const USERS = 300;
+const MISSING = 100;
+/** Long log lines: two writers interleaving would show as a broken line. */
+const PADDING = 'p'.repeat(1500);
+
+let app: Served;
+before(async () => {
+  app = await serveApp({}, ['--workers', '2']);
+});
+after(() => app?.close());
+
+/** A fresh connection per request, so the cluster spreads them over the workers. */
+const get = (target: string, headers: Record<string, string> = {}) => raw(app.svc.url, target, { headers: { connection: 'close', ...headers } });
+
+async function inBatches(count: number, request: (i: number) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < count; start += 25) {
+    await Promise.all(Array.from({ length: Math.min(25, count - start) }, (_, k) => request(start + k)));
+  }
+}
+
+async function usersHits(): Promise<number> {
+  const { body } = await get('/svc/metrics', { accept: 'application/json' });
+  const { routes } = JSON.parse(body) as { routes: Array<{ method: string; path: string; hits: number }> };
+  return routes.find((route) => route.method === 'GET' && route.path === '/users/{id}')!.hits;
+}
+
+describe('svc serve --workers 2', () => {
+  it('answers from two processes', async () => {
+    const pids = new Set<number>();
+    await inBatches(40, async () => pids.add((JSON.parse((await get('/pid')).body) as { pid: number }).pid));
+    assert.equal(pids.size, 2);
+  });
+
+  it('counts every request exactly once in the metrics endpoint of every worker, and in the saved file', async () => {
+    await inBatches(USERS, async (i) => assert.equal((await get(`/users/${i}`)).status, 200));
+    await inBatches(MISSING, async (i) => assert.equal((await get(`/missing/${i}/${PADDING}`)).status, 404));
+
+    await eventually(async () => (await usersHits()) === USERS);
+    // Every worker answers the same totals, and another round of reports adds nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const answers = await Promise.all(Array.from({ length: 8 }, usersHits));
+    assert.deepEqual(answers, Array(8).fill(USERS));
+
+    const exited = exitCode(app.svc);
+    app.svc.child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+    const saved = JSON.parse(await readFile(join(app.root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ method: string; path: string; hits: number }> };
+    assert.equal(saved.routes.find((route) => route.path === '/users/{id}')!.hits, USERS);
+  });
+
+  it('writes every worker log line whole, once, to the one svc.log', async () => {
+    const text = await readFile(join(app.root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+    assert.ok(text.endsWith('\n'));
+    const lines = text.slice(0, -1).split('\n');
+    const line = new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\] \\[404\\] GET /missing/(\\d+)/${PADDING} 404 from 127\\.0\\.0\\.1 \\(request [0-9a-f-]{36}\\)$`);
+    const seen = lines.map((text) => Number(line.exec(text)?.[1] ?? NaN));
+    assert.ok(seen.every(Number.isInteger), `malformed lines: ${lines.filter((text) => !line.test(text)).map((text) => text.slice(0, 120)).join('\n')}`);
+    assert.deepEqual(seen.sort((a, b) => a - b), Array.from({ length: MISSING }, (_, i) => i));
+  });
+
+  it('refuses a bad --workers with exit code 2 and the help', () => {
+    for (const bad of ['0', '-1', '1.5', 'many']) {
+      const result = svc(app.root, ['serve', '--workers', bad]);
+      assert.equal(result.status, 2, `--workers ${bad}`);
+      assert.match(result.stderr, /--workers must be a whole number of at least 1, or "auto"/);
+      assert.match(result.stdout + result.stderr, /Usage:/);
+    }
+  });
+});
