@@ -62,11 +62,11 @@ function parseV4(text: string, start: number, end: number): boolean {
   return true;
 }
 
-function hexDigit(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  const lower = c | 32;
-  if (lower >= 97 && lower <= 102) return lower - 87;
-  return -1;
+/** Hex digit values by character code, -1 for anything else. */
+const HEX = new Int8Array(128).fill(-1);
+for (let c = 0; c < 128; c++) {
+  const digit = parseInt(String.fromCharCode(c), 16);
+  if (!Number.isNaN(digit)) HEX[c] = digit;
 }
 
 function parseV6(text: string, end: number, out: Uint32Array): Family {
@@ -82,9 +82,10 @@ function parseV6(text: string, end: number, out: Uint32Array): Family {
     let value = 0;
     let j = i;
     for (; j < end; j++) {
-      const d = hexDigit(text.charCodeAt(j));
+      const c = text.charCodeAt(j);
+      const d = c < 128 ? HEX[c] : -1;
       if (d < 0) break;
-      value = value * 16 + d;
+      value = (value << 4) | d;
     }
     if (j < end && text.charCodeAt(j) === DOT) {
       // An embedded IPv4 address ends the text and fills the last two groups.
