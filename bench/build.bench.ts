@@ -41,7 +41,8 @@ interface Rebuild {
 
 /**
  * Starts `svc tread`, then renames one route in routes/section0.ts back and forth and
- * times each edit until the new path answers.
+ * times each edit until the new path answers. The first edit is not timed: it waits for
+ * the file watcher to be ready (writing again until tread notices) and warms the process.
  */
 async function rebuilds(project: GeneratedProject, count: number): Promise<Rebuild[]> {
   const file = join(project.root, 'routes', 'section0.ts');
@@ -51,12 +52,17 @@ async function rebuilds(project: GeneratedProject, count: number): Promise<Rebui
   server.child.stdout!.on('data', (chunk: Buffer) => (log += chunk));
   const results: Rebuild[] = [];
   try {
-    for (let i = 0; i < count; i++) {
-      const [from, to] = i % 2 === 0 ? ['/latest', '/newest'] : ['/newest', '/latest'];
+    for (let i = -1; i < count; i++) {
+      const [from, to] = i % 2 !== 0 ? ['/latest', '/newest'] : ['/newest', '/latest'];
       const source = await readFile(file, 'utf8');
       const logged = log.length;
       const written = performance.now();
-      await writeFile(file, source.replace(`'${from}'`, `'${to}'`));
+      const edited = source.replace(`'${from}'`, `'${to}'`);
+      await writeFile(file, edited);
+      if (i < 0) {
+        await answered(`${server.url}/s0/c0${to}`, () => writeFile(file, edited));
+        continue;
+      }
       await answered(`${server.url}/s0/c0${to}`);
       const answerMs = performance.now() - written;
       await until(() => /built \d+ routes in (\d+) ms/.test(log.slice(logged)));
@@ -70,8 +76,16 @@ async function rebuilds(project: GeneratedProject, count: number): Promise<Rebui
   return results;
 }
 
-async function answered(url: string): Promise<void> {
-  await until(async () => (await fetch(url).then((r) => (r.body?.cancel(), r.status), () => 0)) === 200);
+/** Polls until `url` answers 200; `nudge` (if given) runs every 10 s meanwhile. */
+async function answered(url: string, nudge?: () => Promise<void>): Promise<void> {
+  let nudged = performance.now();
+  await until(async () => {
+    if (nudge && performance.now() - nudged > 10_000) {
+      await nudge();
+      nudged = performance.now();
+    }
+    return (await fetch(url).then((r) => (void r.body?.cancel(), r.status), () => 0)) === 200;
+  });
 }
 
 async function until(check: () => boolean | Promise<boolean>, ms = 120_000): Promise<void> {

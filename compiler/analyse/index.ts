@@ -18,7 +18,7 @@ import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { RouteTable } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
-import { createProject, svcEntry } from './project.ts';
+import { projectFor, svcEntry } from './project.ts';
 import type { MiddlewareSpec, Registration } from './registration.ts';
 import { Reporter } from './reporter.ts';
 import { controllerModule, middlewareModule, type Resolver } from './resolve/conventions.ts';
@@ -29,7 +29,7 @@ import { walkRouteFile } from './walk/visit.ts';
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig): { table: RouteTable; diagnostics: Diagnostic[] } {
   const reporter = new Reporter(root);
-  const project = createProject();
+  const project = projectFor(root);
   const walked = routeFiles.map((file) => walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter));
   const registrations = walked.flatMap((w) => w.registrations);
   const middlewareSpecs = walked.flatMap((w) => w.middleware);

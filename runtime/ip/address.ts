@@ -38,26 +38,26 @@ export function parseIp(text: string, out: Uint32Array, allowZone = false): Fami
 /** Whether `text[start, end)` is a dotted quad; its value goes to `quad[0]`. */
 function parseV4(text: string, start: number, end: number): boolean {
   let value = 0;
-  let part = 0;
-  let digits = 0;
-  let parts = 0;
-  for (let i = start; i <= end; i++) {
-    const c = i < end ? text.charCodeAt(i) : DOT;
-    if (c === DOT) {
-      if (digits === 0 || parts === 4) return false;
-      value = value * 256 + part;
-      parts++;
-      part = 0;
-      digits = 0;
-    } else {
-      const d = c - 48;
-      if (d < 0 || d > 9 || (digits === 1 && part === 0)) return false; // leading zeros read as octal elsewhere
-      part = part * 10 + d;
-      if (part > 255) return false;
-      digits++;
+  let i = start;
+  for (let part = 0; part < 4; part++) {
+    if (part > 0) {
+      if (i >= end || text.charCodeAt(i) !== DOT) return false;
+      i++;
     }
+    let octet = i < end ? text.charCodeAt(i) - 48 : -1;
+    if (octet < 0 || octet > 9) return false;
+    i++;
+    // Up to two more digits, none after a leading zero (`010` reads as octal elsewhere).
+    for (let more = 0; more < 2 && octet !== 0 && i < end; more++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) break;
+      octet = octet * 10 + d;
+      i++;
+    }
+    if (octet > 255) return false;
+    value = value * 256 + octet;
   }
-  if (parts !== 4) return false;
+  if (i !== end) return false;
   quad[0] = value;
   return true;
 }

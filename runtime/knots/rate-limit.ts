@@ -40,11 +40,6 @@ export class RateLimitKnots implements Middleware {
     return Date.now();
   }
 
-  /** Client addresses currently tracked. */
-  get trackedClients(): number {
-    return this.windows.size;
-  }
-
   handle(ctx: Context, next: Next): Promise<Outgoing> {
     const now = this.now();
     const window = this.windows.hit(ctx.ip, now);

@@ -29,10 +29,16 @@ function lineage(cls: ClassDeclaration): ClassDeclaration[] {
   return chain;
 }
 
-/** An instance method, inherited ones included (the framework calls it on an instance). */
+/**
+ * An instance method, inherited ones included (the framework calls it on an instance).
+ * Base classes are looked up only when the class itself lacks the method: finding a
+ * base class asks the type checker, a real cost over a thousand routes.
+ */
 export function instanceMethod(cls: ClassDeclaration, name: string): MethodDeclaration | undefined {
-  for (const current of lineage(cls)) {
-    const method = current.getInstanceMethod(name);
+  const own = cls.getInstanceMethod(name);
+  if (own) return own;
+  for (const base of lineage(cls).slice(1)) {
+    const method = base.getInstanceMethod(name);
     if (method) return method;
   }
   return undefined;
