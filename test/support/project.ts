@@ -23,5 +23,6 @@ export async function writeFiles(root: string, files: Record<string, string>): P
 }
 
 export async function removeProject(root: string): Promise<void> {
-  await rm(root, { recursive: true, force: true });
+  // A server's last metrics or log write may still land while the tree is removed.
+  await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
