@@ -1,6 +1,7 @@
 // The IP decision of SPEC §5: the route levels whose key is a segment prefix of the
 // path, longest first, then the global level; the first level that decides wins.
-import { parseIp, type Family } from './address.ts';
+import type { Family } from './address.ts';
+import { AddressCache } from './address-cache.ts';
 import { RangeSet } from './range-set.ts';
 import type { IpLevel, IpTables } from './tables.ts';
 
@@ -34,35 +35,65 @@ class Level {
 
 const allowAll: IpFilter = () => true;
 
+/** `ip.routes` keys as a segment trie: a request walks its path once, without slicing it. */
+interface KeyNode {
+  level: Level | null;
+  children: Array<[segment: string, node: KeyNode]>;
+}
+
+function insertKey(root: KeyNode, key: string, level: Level): number {
+  const segments = key.split('/').filter(Boolean);
+  let node = root;
+  for (const segment of segments) {
+    let child = node.children.find(([s]) => s === segment)?.[1];
+    if (!child) node.children.push([segment, (child = { level: null, children: [] })]);
+    node = child;
+  }
+  node.level = level;
+  return segments.length;
+}
+
 export function createIpFilter(tables: IpTables): IpFilter {
   const global = new Level(tables.global);
-  // `/` covers every path but has no slash to cut at, so it is checked on its own.
+  // `/` covers every path; the trie holds the longer keys.
   let root: Level | null = null;
-  const routes = new Map<string, Level>();
-  let longestKey = 0;
+  const keys: KeyNode = { level: null, children: [] };
+  let depth = 0;
   for (const [key, rules] of Object.entries(tables.routes)) {
     const level = new Level(rules);
     if (level.empty) continue;
     if (key === '/') root = level;
-    else {
-      routes.set(key, level);
-      longestKey = Math.max(longestKey, key.length);
-    }
+    else depth = Math.max(depth, insertKey(keys, key, level));
   }
-  if (global.empty && root === null && routes.size === 0) return allowAll;
+  if (global.empty && root === null && depth === 0) return allowAll;
 
-  const address = new Uint32Array(4); // reused: the decision is synchronous
+  const parsed = new AddressCache();
+  const onPath: Level[] = new Array(depth); // reused: the decision is synchronous
   return (text, path) => {
-    const family = parseIp(text, address, true);
-    if (routes.size > 0) {
-      // Candidate keys are the path itself and the path cut before each of its slashes.
-      for (let end = path.length; end > 0; end = path.lastIndexOf('/', end - 1)) {
-        if (end > longestKey) continue;
-        const level = routes.get(end === path.length ? path : path.slice(0, end));
-        if (level === undefined) continue;
-        const decision = level.decide(family, address);
-        if (decision !== NEXT) return decision === ALLOW;
+    const slot = parsed.slot(text);
+    const family = parsed.family(slot);
+    const address = parsed.address(slot);
+    // The levels whose key is a segment prefix of the path, shortest first.
+    let found = 0;
+    let node = keys;
+    for (let i = 1; node.children.length > 0 && i < path.length; ) {
+      let next: KeyNode | null = null;
+      for (const [segment, child] of node.children) {
+        const end = i + segment.length;
+        if (path.startsWith(segment, i) && (end === path.length || path.charCodeAt(end) === SLASH)) {
+          next = child;
+          i = end + 1;
+          break;
+        }
       }
+      if (next === null) break;
+      if (next.level !== null) onPath[found++] = next.level;
+      node = next;
+    }
+    // Longest key first, then `/`, then the global lists.
+    for (let k = found - 1; k >= 0; k--) {
+      const decision = onPath[k]!.decide(family, address);
+      if (decision !== NEXT) return decision === ALLOW;
     }
     if (root !== null) {
       const decision = root.decide(family, address);
@@ -71,3 +102,5 @@ export function createIpFilter(tables: IpTables): IpFilter {
     return global.decide(family, address) !== DENY;
   };
 }
+
+const SLASH = 47;
