@@ -34,12 +34,14 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const { config } = await loadConfig(root);
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
+  // Watch before announcing the address, so an edit made right after start-up is seen.
+  const watcher = watch([join(root, 'routes'), join(root, 'weave'), join(root, 'svc.json')], { ignoreInitial: true });
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  watcher.on('all', serialised(rebuild));
   const server = createServer((req, res) => (current ? current.handle(req, res) : notBuilt(req, res)));
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
   console.log(`svc tread: serving ${serverUrl(server)} (watching routes/, weave/, svc.json)`);
 
-  const watcher = watch([join(root, 'routes'), join(root, 'weave'), join(root, 'svc.json')], { ignoreInitial: true });
-  watcher.on('all', serialised(rebuild));
   const stop = async (): Promise<void> => {
     await watcher.close();
     server.close();

@@ -33,3 +33,22 @@ function placeholders(segments: Segment[]): DocumentedPath['placeholders'] {
     .filter((s): s is Placeholder => s.kind === 'param')
     .map((segment, index) => ({ segment, index }));
 }
+
+/**
+ * OpenAPI allows one path template per shape: `GET /users/{id}` and `POST /users/{name}`
+ * must share `/users/{id}`. Each shape keeps the placeholder names it was first seen with.
+ */
+export class PathTemplates {
+  private readonly byShape = new Map<string, Segment[]>();
+
+  canonical(documented: DocumentedPath): DocumentedPath {
+    const shape = documented.segments.map((s) => (s.kind === 'literal' ? s.value : '{}')).join('/');
+    const first = this.byShape.get(shape);
+    if (first === undefined) {
+      this.byShape.set(shape, documented.segments);
+      return documented;
+    }
+    const segments = documented.segments.map((s, i) => (s.kind === 'param' ? { ...s, name: (first[i] as Placeholder).name } : s));
+    return { ...documented, segments, path: template(segments), placeholders: placeholders(segments) };
+  }
+}

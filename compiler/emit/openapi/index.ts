@@ -3,7 +3,7 @@
 // schemas from the handlers' types (compiler/analyse/schema), text from JSDoc.
 import type { RouteTable } from '../../ir.ts';
 import { UniqueNames } from '../../analyse/schema/unique-names.ts';
-import { documentedPaths, isAppRoute } from './documented-route.ts';
+import { documentedPaths, isAppRoute, PathTemplates } from './documented-route.ts';
 import { DEFAULT_INFO, type ApiInfo } from './info.ts';
 import { baseOperationId } from './operation-id.ts';
 import { badParameterResponse, operation } from './operation.ts';
@@ -15,9 +15,10 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
   const paths: Record<string, Record<string, unknown>> = {};
   const operationIds = new UniqueNames();
   const tags = new Map<string, string>();
+  const templates = new PathTemplates();
   let badParameter = false;
   for (const route of table.routes.filter(isAppRoute)) {
-    for (const documented of documentedPaths(route)) {
+    for (const documented of documentedPaths(route).map((d) => templates.canonical(d))) {
       const op = operation(documented, operationIds.claim(baseOperationId(documented)), table.schemas);
       (paths[documented.path] ??= {})[route.method.toLowerCase()] = op;
       badParameter ||= '400' in op.responses;
