@@ -20,6 +20,8 @@ export interface BuildResult {
 export interface BuildOptions {
   /** `false`: analyse and check only, write nothing (for `svc route list` and tests). */
   write?: boolean;
+  /** Keep the bundler warm between builds of this root (`svc tread`). */
+  incremental?: boolean;
 }
 
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
@@ -32,7 +34,7 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {
     await emit(root, analysed.table);
-    await bundle(root);
+    await bundle(root, options.incremental);
     await copySwaggerAssets(root);
   }
   return { ok: true, diagnostics, table: analysed.table };

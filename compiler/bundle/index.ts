@@ -33,19 +33,30 @@ const entry = (root: string): esbuild.StdinOptions => ({
 
 const serveMain = join(frameworkRoot, 'compiler', 'bundle', 'serve-main.ts');
 
-export async function bundle(root: string): Promise<void> {
-  await esbuild.build({
-    absWorkingDir: root,
-    stdin: entry(root),
-    outfile: '.svc/app.mjs',
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    legalComments: 'none',
-    logLevel: 'silent',
-    plugins: [svcImports],
-  });
+const options = (root: string): esbuild.BuildOptions => ({
+  absWorkingDir: root,
+  stdin: entry(root),
+  outfile: '.svc/app.mjs',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'silent',
+  plugins: [svcImports],
+});
+
+/** esbuild contexts kept warm for `svc tread`, whose rebuilds then re-read only what changed. */
+const contexts = new Map<string, esbuild.BuildContext>();
+
+export async function bundle(root: string, incremental = false): Promise<void> {
+  if (!incremental) {
+    await esbuild.build(options(root));
+    return;
+  }
+  let context = contexts.get(root);
+  if (context === undefined) contexts.set(root, (context = await esbuild.context(options(root))));
+  await context.rebuild();
 }

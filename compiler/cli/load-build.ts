@@ -1,5 +1,4 @@
-// Imports a finished build (.svc/app.mjs). `version` busts the ESM cache so tread can
-// load each rebuild into the same process.
+// Imports a finished build (.svc/app.mjs) for `svc serve`.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,14 +12,12 @@ export interface BuiltApp {
 
 export class MissingBuildError extends Error {}
 
-export async function loadBuild(root: string, version = 0): Promise<BuiltApp> {
+export async function loadBuild(root: string): Promise<BuiltApp> {
   const file = join(root, '.svc', 'app.mjs');
   try {
     await access(file);
   } catch {
     throw new MissingBuildError(`No build found at ${file}. Run \`svc build\` first.`);
   }
-  const url = pathToFileURL(file);
-  if (version) url.searchParams.set('v', String(version));
-  return (await import(url.href)) as BuiltApp;
+  return (await import(pathToFileURL(file).href)) as BuiltApp;
 }

@@ -1,32 +1,39 @@
-// The dev server: one listening socket whose request handler is swapped for each good
-// rebuild, so an edit is served without a restart and a broken edit changes nothing.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+// The dev server. This process compiles and watches; a child process (tread-server.mjs)
+// holds the listening socket and swaps in each good build, so an edit is served without a
+// restart and a broken edit changes nothing.
+import { fork, type ChildProcess } from 'node:child_process';
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { watch } from 'chokidar';
-import type { AppHandler } from '../../runtime/server/index.ts';
 import { build } from '../build.ts';
 import { loadConfig } from '../config/index.ts';
-import { loadBuild } from './load-build.ts';
-import { serverUrl } from './options.ts';
 import { printDiagnostics } from './print.ts';
 
+type Reply = { loaded: true } | { listening: string } | { failed: string };
+
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
-  let current: AppHandler | null = null;
+  const server = fork(new URL('./tread-server.mjs', import.meta.url), [], { cwd: root, execArgv: [], stdio: 'inherit' });
   let version = 0;
+  let serving = false;
 
   async function rebuild(): Promise<void> {
     const started = performance.now();
-    const result = await build(root);
+    const result = await build(root, { incremental: true });
     printDiagnostics(result.diagnostics, false);
     if (!result.ok) {
-      console.error(current ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
+      console.error(serving ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
       return;
     }
-    const built = await loadBuild(root, ++version);
-    const next = await built.handler({ root, dev: true });
-    const previous = current;
-    current = next;
-    await previous?.close();
+    const bundle = pathToFileURL(join(root, '.svc', 'app.mjs'));
+    bundle.searchParams.set('v', String(++version)); // a fresh module for each build
+    await access(bundle);
+    const reply = await ask(server, { load: bundle.href });
+    if ('failed' in reply) {
+      console.error(`svc tread: the new build failed to start; still serving the last good build.\n${reply.failed}`);
+      return;
+    }
+    serving = true;
     console.log(`svc tread: built ${result.table?.routes.length} routes in ${Math.round(performance.now() - started)} ms`);
   }
 
@@ -38,21 +45,28 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const watcher = watch([join(root, 'routes'), join(root, 'weave'), join(root, 'svc.json')], { ignoreInitial: true });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   watcher.on('all', serialised(rebuild));
-  const server = createServer((req, res) => (current ? current.handle(req, res) : notBuilt(req, res)));
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
-  console.log(`svc tread: serving ${serverUrl(server)} (watching routes/, weave/, svc.json)`);
+  const reply = await ask(server, { listen: { host, port } });
+  if ('failed' in reply) throw new Error(`svc tread: cannot listen on ${host}:${port}: ${reply.failed}`);
+  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
 
   const stop = async (): Promise<void> => {
     await watcher.close();
-    server.close();
-    await current?.close();
+    server.kill('SIGTERM');
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
+  server.once('exit', (code) => {
+    console.error(`svc tread: the server process exited (${code}).`);
+    process.exit(1);
+  });
 }
 
-function notBuilt(_req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
+/** One request to the server process, one reply (requests never overlap: rebuilds are serialised). */
+function ask(child: ChildProcess, message: object): Promise<Reply> {
+  return new Promise((resolve) => {
+    child.once('message', (reply) => resolve(reply as Reply));
+    child.send(message);
+  });
 }
 
 /** Runs `task` after a burst of events settles; events during a run queue exactly one more run. */

@@ -1,0 +1,51 @@
+// The process `svc tread` serves from: plain Node, without the TypeScript loader the
+// compiler runs under, so loading each rebuilt bundle costs what it costs in production.
+// It keeps one listening socket and swaps the request handler when told to load a build.
+//   parent → { load: href } → { loaded: true } | { failed: message }
+//   parent → { listen: { host, port } } → { listening: url } | { failed: message }
+import { createServer } from 'node:http';
+
+const root = process.cwd();
+let current = null;
+
+const server = createServer((req, res) => {
+  if (current) return current.handle(req, res);
+  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
+});
+
+async function load(href) {
+  const { handler } = await import(href);
+  const next = await handler({ root, dev: true });
+  const previous = current;
+  current = next;
+  await previous?.close();
+}
+
+function listen({ host, port }) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject).listen(port, host, () => {
+      const { address, family, port: bound } = server.address();
+      resolve(`http://${family === 'IPv6' ? `[${address}]` : address}:${bound}`);
+    });
+  });
+}
+
+process.on('message', async (message) => {
+  try {
+    if (message.load) {
+      await load(message.load);
+      process.send({ loaded: true });
+    } else if (message.listen) {
+      process.send({ listening: await listen(message.listen) });
+    }
+  } catch (error) {
+    process.send({ failed: error instanceof Error ? error.stack ?? error.message : String(error) });
+  }
+});
+
+const stop = async () => {
+  server.close();
+  await current?.close();
+  process.exit(0);
+};
+process.once('SIGINT', stop).once('SIGTERM', stop).once('disconnect', stop);
