@@ -1,5 +1,7 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -15,6 +17,26 @@ const svcImports: esbuild.Plugin = {
     }));
   },
 };
+
+/**
+ * npm packages stay external. A project that has them in its own node_modules imports
+ * them by name, as any Node program does; a tree outside any install (a scratch folder
+ * using this checkout's `svc`) imports the framework's copies by absolute path.
+ */
+const npmPackages = (root: string): esbuild.Plugin => ({
+  name: 'npm-packages',
+  setup(build) {
+    const lookup = createRequire(join(root, 'package.json')).resolve.paths('') ?? [];
+    const inProject = (name: string): boolean => lookup.some((dir) => existsSync(join(dir, name)));
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      const name = args.path.split('/').slice(0, args.path.startsWith('@') ? 2 : 1).join('/');
+      if (inProject(name)) return { path: args.path, external: true };
+      const resolved = import.meta.resolve(args.path);
+      return { path: resolved.startsWith('file:') ? fileURLToPath(resolved) : args.path, external: true };
+    });
+  },
+});
 
 /**
  * The bundle's entry: the generated entry plus `serveMain`, the `svc serve` command, so
@@ -41,11 +63,11 @@ const options = (root: string): esbuild.BuildOptions => ({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'silent',
-  plugins: [svcImports],
+  define: { 'import.meta.svcRoot': JSON.stringify(frameworkRoot) },
+  plugins: [svcImports, npmPackages(root)],
 });
 
 /** esbuild contexts kept warm for `svc tread`, whose rebuilds then re-read only what changed. */

@@ -22,10 +22,11 @@ export async function ensureFolder(folder: string): Promise<string> {
 
 /**
  * The svc package's own folder, for the files it ships (default views). The runtime is
- * bundled into the project's `.svc/app.mjs`, so `import.meta.url` may point at the
- * project: look upwards for the svc package.json first, then resolve `svc` from the project.
+ * bundled into the project's `.svc/app.mjs`, where `svc build` records it as
+ * `import.meta.svcRoot`; unbundled, look upwards from this file, then resolve `svc`.
  */
 export function frameworkRoot(projectRoot: string): string | null {
+  if (import.meta.svcRoot !== undefined) return import.meta.svcRoot;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     if (isSvcPackage(dir)) return dir;
     if (dirname(dir) === dir) break;

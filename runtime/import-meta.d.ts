@@ -1,0 +1,5 @@
+// Set by `svc build` in the bundle (compiler/bundle/): where the framework's own files
+// are, so a project anywhere on disk finds svc's default views and templates.
+interface ImportMeta {
+  readonly svcRoot?: string;
+}
