@@ -10,11 +10,12 @@ import { bundle } from './bundle/index.ts';
 import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { RouteTable } from './ir.ts';
+import { DEFAULT_CONFIG } from '../runtime/config.ts';
 
 export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
-  table: RouteTable | null;
+  table: RouteTable;
 }
 
 export interface BuildOptions {
@@ -27,11 +28,11 @@ export interface BuildOptions {
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
   const found = await discover(root);
   const config = await loadConfig(root);
-  if (!config.config) return { ok: false, diagnostics: config.diagnostics, table: null };
-  const analysed = analyse(root, found.routeFiles, config.config);
-  analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
+  // An unreadable svc.json still lets the route files be checked: every problem in one run.
+  const analysed = analyse(root, found.routeFiles, config.config ?? structuredClone(DEFAULT_CONFIG));
+  if (config.config) analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
   const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
-  if (hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
+  if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {
     await emit(root, analysed.table);
     await bundle(root, options.incremental);

@@ -12,7 +12,7 @@ export function renderTemplate(name: string, data: object): string {
   let template = cache.get(name);
   if (!template) {
     const source = readFileSync(new URL(`../../templates/${name}`, import.meta.url), 'utf8');
-    template = engine.compile(source, { noEscape: false, strict: true });
+    template = engine.compile(source, { noEscape: true, strict: true }); // code, not HTML
     cache.set(name, template);
   }
   return template(data);

@@ -1,6 +1,6 @@
 // HTML error pages, rendered with Handlebars. Looked up per status, most specific
 // folder first: the app's weave/Views/errors/, then the project's shoebox/views/, then
-// the defaults shipped with svc; in each, `<status>.hbs` and then `error.hbs`.
+// the defaults shipped with svc; `<status>.hbs` in any of them before `error.hbs`.
 // Everything is read and compiled once, at start-up, so rendering is synchronous.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -57,9 +57,12 @@ export class ErrorPages {
   }
 
   private lookup(status: string): Template {
-    for (const folder of this.folders) {
-      const template = folder.get(status) ?? folder.get('error');
-      if (template) return template;
+    // A page for this very status wins over any folder's catch-all `error.hbs`.
+    for (const name of [status, 'error']) {
+      for (const folder of this.folders) {
+        const template = folder.get(name);
+        if (template) return template;
+      }
     }
     return this.lastResort;
   }

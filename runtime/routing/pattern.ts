@@ -1,6 +1,7 @@
 // Pattern normalisation shared by the compiler (static analysis) and the runtime
 // (replaying route files), so both number and name routes identically.
-const strip = (s: string): string => s.replace(/^\/+|\/+$/g, '');
+// One slash at either end is optional; any more stand for empty segments, which SVC005 reports.
+const strip = (s: string): string => s.replace(/^\/|\/$/g, '');
 
 /** One leading slash, no trailing slash (except `/`); inner empty segments are left for SVC005 to report. */
 export function normalisePattern(pattern: string): string {

@@ -69,6 +69,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
 }
 
 const GENERIC_500 = 'The server could not handle the request.';
+const TOO_LONG = Symbol('too long');
 
 class Pipeline implements AppHandler {
   private readonly match: MatchFn;
@@ -107,17 +108,17 @@ class Pipeline implements AppHandler {
 
   private dispatch(ctx: RequestContext): void {
     const { req } = ctx;
-    if (ctx.url.length > this.maxUrlLength) {
-      return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
-    }
-    const path = canonicalPath(ctx.url);
-    if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
-    ctx.path = path;
-
-    // The IP filter sees the same canonical path the router does (SPEC §4, §5).
-    if (!this.ipFilter(ctx.ip, path)) {
+    const path = ctx.url.length > this.maxUrlLength ? TOO_LONG : canonicalPath(ctx.url);
+    // The IP filter sees the same canonical path the router does (SPEC §4, §5). A target
+    // with no path to speak of still meets the rules every path has: `/` and the global lists.
+    if (!this.ipFilter(ctx.ip, typeof path === 'string' ? path : '/')) {
       return this.fail(ctx, { status: 403, detail: 'Your address may not access this path.' });
     }
+    if (path === TOO_LONG) {
+      return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
+    }
+    if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
+    ctx.path = path;
 
     const found = this.match(ctx.method, path);
     switch (found.kind) {

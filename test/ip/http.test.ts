@@ -111,6 +111,11 @@ test('global rules apply to every request, unknown paths and built-in endpoints 
   assert.equal(await status('127.0.0.5', '/no/such/path'), 404);
   assert.equal(await status('127.0.0.66', '/svc/metrics'), 403);
   assert.equal(await status('127.0.0.5', '/svc/metrics'), 200);
+  // Even a target with no valid path meets the global rules before its 400 or 414.
+  assert.equal(await status('127.0.0.66', '/foo%'), 403);
+  assert.equal(await status('127.0.0.5', '/foo%'), 400);
+  assert.equal(await status('127.0.0.66', `/${'x'.repeat(9000)}`), 403);
+  assert.equal(await status('127.0.0.5', `/${'x'.repeat(9000)}`), 414);
 });
 
 test('an address on both lists of one level is denied', async () => {

@@ -8,7 +8,7 @@ export function quote(value: string): string {
 }
 
 /** Text for a `//` comment: a pattern could hold a line break, which would end the comment. */
-export const commentText = (text: string): string => text.replace(/[\u0000-\u001f\u2028\u2029]/g, '?');
+export const commentText = (text: string): string => text.replace(/[\u0000-\u001f\u2028\u2029]/g, '?').replaceAll('*/', '*\\/');
 
 /** `GET /users/{id?}`: how a route is named in comments of the generated code. */
 export const describe = (route: Route): string => commentText(`${route.method} ${route.pattern}`);
