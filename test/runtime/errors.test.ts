@@ -170,6 +170,18 @@ describe('shoebox on demand', () => {
     }
   });
 
+  it('prefers a page for the status in any folder over an app-wide error.hbs', async () => {
+    const server = await startApp(app(), {
+      files: { 'weave/Views/errors/error.hbs': 'catch-all {{status}}', 'shoebox/views/403.hbs': 'forbidden page' },
+    });
+    try {
+      assert.equal((await raw(server.url, '/forbidden', { headers: HTML })).body, 'forbidden page');
+      assert.equal((await raw(server.url, '/nowhere', { headers: HTML })).body, 'catch-all 404');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reads error pages once, at start-up', async () => {
     const server = await startApp(app(), { files: { 'weave/Views/errors/error.hbs': 'first {{status}}' } });
     try {
