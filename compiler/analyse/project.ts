@@ -3,13 +3,9 @@
 // the type checker, so nothing else is parsed. The last project stays warm: `svc tread`
 // rebuilds in one process, and a rebuild re-reads only the files that changed instead
 // of parsing the libraries (@types/node, kysely…) again.
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { frameworkRoot, svcEntry } from '../framework.ts';
 import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
-
-/** The framework checkout this compiler runs from; `'svc'` resolves into it for any project tree. */
-export const frameworkRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const svcEntry = join(frameworkRoot, 'runtime', 'index.ts');
 
 export function createProject(): Project {
   return new Project({

@@ -5,15 +5,15 @@ import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { frameworkRoot, svcEntry } from '../framework.ts';
 
-const frameworkRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `svc` and `svc/server` resolve to the framework's sources wherever the project lives. */
 const svcImports: esbuild.Plugin = {
   name: 'svc-imports',
   setup(build) {
     build.onResolve({ filter: /^svc(\/server)?$/ }, (args) => ({
-      path: join(frameworkRoot, 'runtime', args.path === 'svc' ? 'index.ts' : 'server/index.ts'),
+      path: args.path === 'svc' ? svcEntry : join(frameworkRoot, 'runtime', 'server', 'index.ts'),
     }));
   },
 };

@@ -1,6 +1,7 @@
 // .svc/entry.ts: the bundle's entry point (templates/entry.hbs).
 import { posix } from 'node:path';
 import type { RouteTable } from '../ir.ts';
+import { UniqueNames } from '../analyse/schema/unique-names.ts';
 import { renderTemplate } from './templates.ts';
 
 interface Import {
@@ -10,12 +11,13 @@ interface Import {
 
 export function emitEntry(table: RouteTable): string {
   const names = new UniqueNames();
+  for (const name of RESERVED) names.claim(name); // the template's own bindings
   const routeFiles: Import[] = table.files.map((file) => ({
-    local: names.take(`${posix.basename(file, '.ts')}Routes`),
+    local: names.claim(identifier(`${posix.basename(file, '.ts')}Routes`)),
     specifier: fromOutDir(file),
   }));
   const classes = namedClasses(table).map(([module, className]) => {
-    const local = names.take(className);
+    const local = names.claim(identifier(className));
     return {
       binding: local === className ? className : `${className} as ${local}`,
       key: `${module}#${className}`,
@@ -43,17 +45,7 @@ function namedClasses(table: RouteTable): Array<[module: string, className: stri
 
 const fromOutDir = (projectPath: string): string => `../${projectPath}`;
 
-/** JavaScript identifiers that do not clash: `UserController`, `UserController2`… */
-class UniqueNames {
-  private readonly used = new Set<string>();
+/** A JavaScript identifier from a file or class name. */
+const identifier = (wanted: string): string => wanted.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(?=\d)/, '_');
 
-  take(wanted: string): string {
-    const base = wanted.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(?=\d)/, '_');
-    let name = base;
-    for (let n = 2; this.used.has(name) || RESERVED.has(name); n++) name = `${base}${n}`;
-    this.used.add(name);
-    return name;
-  }
-}
-
-const RESERVED = new Set(['app', 'match', 'manifest', 'ipTables', 'start', 'handler', 'boot', 'createHandler']);
+const RESERVED = ['app', 'match', 'manifest', 'ipTables', 'start', 'handler', 'boot', 'createHandler'];

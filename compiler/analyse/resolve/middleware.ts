@@ -2,7 +2,7 @@
 // parameters (SVC006 otherwise) and whether they fit its constructor (SVC008).
 import { Node, type ArrayLiteralExpression, type ClassDeclaration } from 'ts-morph';
 import type { MiddlewareRef } from '../../ir.ts';
-import { frameworkRoot, svcEntry } from '../project.ts';
+import { frameworkRoot, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
 import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
