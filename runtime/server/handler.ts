@@ -109,6 +109,7 @@ class Pipeline implements AppHandler {
   private dispatch(ctx: RequestContext): void {
     const { req } = ctx;
     const path = ctx.url.length > this.maxUrlLength ? TOO_LONG : canonicalPath(ctx.url);
+    if (typeof path === 'string') ctx.path = path;
     // The IP filter sees the same canonical path the router does (SPEC §4, §5). A target
     // with no path to speak of still meets the rules every path has: `/` and the global lists.
     if (!this.ipFilter(ctx.ip, typeof path === 'string' ? path : '/')) {
@@ -118,7 +119,6 @@ class Pipeline implements AppHandler {
       return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
     }
     if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
-    ctx.path = path;
 
     const found = this.match(ctx.method, path);
     switch (found.kind) {
