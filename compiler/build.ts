@@ -5,7 +5,7 @@ import { loadConfig } from './config/index.ts';
 import { builtinRoutes } from './config/builtin-routes.ts';
 import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
-import { emit } from './emit/index.ts';
+import { writeBundled, writeDocument } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
 import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
@@ -21,7 +21,7 @@ export interface BuildResult {
 export interface BuildOptions {
   /** `false`: analyse and check only, write nothing (for `svc route list` and tests). */
   write?: boolean;
-  /** Keep the bundler warm between builds of this root (`svc tread`). */
+  /** Keep each route file's analysis and the bundler warm between builds of this root (`svc tread`). */
   incremental?: boolean;
 }
 
@@ -29,14 +29,14 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   const found = await discover(root);
   const config = await loadConfig(root);
   // An unreadable svc.json still lets the route files be checked: every problem in one run.
-  const analysed = analyse(root, found.routeFiles, config.config ?? structuredClone(DEFAULT_CONFIG));
+  const analysed = analyse(root, found.routeFiles, config.config ?? structuredClone(DEFAULT_CONFIG), options.incremental);
   if (config.config) analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
   const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {
-    await emit(root, analysed.table);
-    await bundle(root, options.incremental);
-    await copySwaggerAssets(root);
+    await writeBundled(root, analysed.table);
+    // esbuild works in a process of its own: the API document is written meanwhile.
+    await Promise.all([bundle(root, options.incremental), writeDocument(root, analysed.table).then(() => copySwaggerAssets(root))]);
   }
   return { ok: true, diagnostics, table: analysed.table };
 }

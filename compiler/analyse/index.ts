@@ -1,7 +1,11 @@
 // analyse: route files → RouteTable, statically (the application is never run).
 //
 // Pass 1 walks each route file's syntax in source order (walk/); pass 2, once every file
-// a string names is in the project, resolves classes and describes handlers (resolve/).
+// a string names is in the project, resolves classes and describes handlers (resolve/),
+// one route file at a time (file.ts); then the files' parts are joined and the schema
+// components named for the whole table (schema/naming.ts). With `incremental`
+// (`svc tread`) each file's part is kept, and only the files an edit can reach are
+// analysed again (file-cache.ts).
 //
 // Where each problem is reported (1-based line:col of the node's first character):
 //   SVC003  the handler argument in the route file; a note gives the declaration when elsewhere
@@ -12,44 +16,64 @@
 //           the default export (or the file's first statement when there is none)
 //   SVC008  the middleware entry's class or name; a count mismatch at the parameter
 //           array; a type mismatch at the parameter itself
+//   SVC009  the type's declaration, or the handler when the type has none in the project
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
 import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { RouteTable } from '../ir.ts';
+import type { Route, RouteTable } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
 import { svcEntry } from '../framework.ts';
+import { resolveFile, type FileAnalysis } from './file.ts';
+import { FileCache } from './file-cache.ts';
 import { projectFor } from './project.ts';
-import type { MiddlewareSpec, Registration } from './registration.ts';
 import { Reporter } from './reporter.ts';
-import { controllerModule, middlewareModule, type Resolver } from './resolve/conventions.ts';
-import { resolveMiddleware } from './resolve/middleware.ts';
-import { toRoute } from './route.ts';
-import { SchemaRegistry } from './schema/index.ts';
-import { walkRouteFile } from './walk/visit.ts';
+import { controllerModule, middlewareModule } from './resolve/conventions.ts';
+import type { Component } from './schema/registry.ts';
+import { nameComponents } from './schema/naming.ts';
+import { walkRouteFile, type WalkedFile } from './walk/visit.ts';
 
-export function analyse(root: string, routeFiles: string[], config: SvcConfig): { table: RouteTable; diagnostics: Diagnostic[] } {
-  const reporter = new Reporter(root);
-  const project = projectFor(root);
-  const walked = routeFiles.map((file) => walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter));
-  const registrations = walked.flatMap((w) => w.registrations);
-  const middlewareSpecs = walked.flatMap((w) => w.middleware);
-  addNamedModules(project, root, registrations, middlewareSpecs);
+const caches = new Map<string, FileCache>();
 
-  const registry = new SchemaRegistry(root);
-  const resolver: Resolver = { root, project, reporter, registry };
-  const middleware = new Map(middlewareSpecs.map((spec) => [spec, resolveMiddleware(spec, resolver)]));
-  const routes = registrations.flatMap((registration, id) => toRoute(id, registration, resolver, middleware) ?? []);
-  return {
-    table: { routes, files: routeFiles, config, schemas: registry.schemas },
-    diagnostics: [...reporter.diagnostics, ...registry.diagnostics],
-  };
+export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): { table: RouteTable; diagnostics: Diagnostic[] } {
+  const { project, changed } = projectFor(root);
+  let cache = caches.get(root);
+  if (!incremental || !cache) caches.set(root, (cache = new FileCache(root)));
+  cache.update(changed, routeFiles, project);
+
+  const pending = routeFiles.filter((file) => !cache.get(file));
+  const walked = pending.map((file) => {
+    const reporter = new Reporter(root);
+    return { file, reporter, ...walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter) };
+  });
+  addNamedModules(project, root, walked);
+  for (const { file, reporter, ...walk } of walked) cache.set(file, resolveFile(walk, reporter, project));
+  return assemble(routeFiles.map((file) => cache.get(file)!), routeFiles, config);
 }
 
 /** Classes named by string are not imported by any route file, so their modules are added by hand. */
-function addNamedModules(project: Project, root: string, registrations: Registration[], middleware: MiddlewareSpec[]): void {
+function addNamedModules(project: Project, root: string, walked: WalkedFile[]): void {
   const modules = new Set<string>();
-  for (const { handler } of registrations) if (handler?.kind === 'name') modules.add(join(root, controllerModule(handler.namespace, handler.className)));
-  for (const spec of middleware) if (spec.kind === 'name') modules.add(join(root, middlewareModule(spec.className))).add(svcEntry);
+  for (const { registrations, middleware } of walked) {
+    for (const { handler } of registrations) if (handler?.kind === 'name') modules.add(join(root, controllerModule(handler.namespace, handler.className)));
+    for (const spec of middleware) if (spec.kind === 'name') modules.add(join(root, middlewareModule(spec.className))).add(svcEntry);
+  }
   for (const path of [...modules].sort()) project.addSourceFileAtPathIfExists(path);
+}
+
+/** The files' parts in route-file order: route ids run on across files, components get their names. */
+function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig): { table: RouteTable; diagnostics: Diagnostic[] } {
+  const routes: Route[] = [];
+  const components = new Map<string, Component>();
+  const diagnostics = new Map<string, Diagnostic>();
+  let offset = 0;
+  for (const file of files) {
+    for (const route of file.routes) routes.push({ ...route, id: route.id + offset });
+    offset += file.registrations;
+    for (const [key, component] of file.components) if (!components.has(key)) components.set(key, component);
+    // Two files walking one model report its problems once.
+    for (const diagnostic of file.diagnostics) diagnostics.set(JSON.stringify(diagnostic), diagnostic);
+  }
+  const named = nameComponents(routes, components);
+  return { table: { routes: named.routes, files: routeFiles, config, schemas: named.schemas }, diagnostics: [...diagnostics.values()] };
 }

@@ -3,9 +3,10 @@
 // the type checker, so nothing else is parsed. The last project stays warm: `svc tread`
 // rebuilds in one process, and a rebuild re-reads only the files that changed instead
 // of parsing the libraries (@types/node, kysely…) again.
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { frameworkRoot, svcEntry } from '../framework.ts';
-import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
+import { FileSystemRefreshResult, ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
 
 export function createProject(): Project {
   return new Project({
@@ -29,19 +30,54 @@ export function createProject(): Project {
   });
 }
 
-let warm: { root: string; project: Project } | undefined;
-
-/** The project for `root`: the previous build's, brought up to date with the disk, or a new one. */
-export function projectFor(root: string): Project {
-  if (warm?.root !== root) {
-    warm = { root, project: createProject() };
-    return warm.project;
-  }
-  refreshFromDisk(warm.project);
-  return warm.project;
+interface Warm {
+  root: string;
+  project: Project;
+  /** `mtime:size` of each project file when last read, so a rebuild re-reads only files that changed. */
+  stamps: Map<string, string>;
 }
 
-/** Re-reads every project file outside node_modules (packages do not change under a running build); deleted ones leave. */
-function refreshFromDisk(project: Project): void {
-  for (const file of project.getSourceFiles()) if (!file.isInNodeModules()) file.refreshFromFileSystemSync();
+let warm: Warm | undefined;
+
+export interface ProjectState {
+  project: Project;
+  /** Absolute paths of the project files that changed or vanished since the last build of this root; null for a new project. */
+  changed: string[] | null;
+}
+
+/** The project for `root`: the previous build's, brought up to date with the disk, or a new one. */
+export function projectFor(root: string): ProjectState {
+  if (warm?.root !== root) {
+    warm = { root, project: createProject(), stamps: new Map() };
+    return { project: warm.project, changed: null };
+  }
+  return { project: warm.project, changed: refreshFromDisk(warm) };
+}
+
+/**
+ * Re-reads the files of the last build outside node_modules (packages do not change
+ * under a running build) whose stamp moved; deleted ones leave. Files the checker reached
+ * through imports are not "in" the ts-morph project, which refreshes only its own: they
+ * are taken in first.
+ */
+function refreshFromDisk({ project, stamps }: Warm): string[] {
+  for (const { fileName } of project.getProgram().compilerObject.getSourceFiles()) {
+    if (!fileName.includes('/node_modules/')) project.addSourceFileAtPathIfExists(fileName);
+  }
+  const changed: string[] = [];
+  for (const file of project.getSourceFiles()) {
+    if (file.isInNodeModules()) continue;
+    const path = file.getFilePath();
+    const stamp = stampOf(path);
+    if (stamp !== undefined && stamps.get(path) === stamp) continue;
+    if (file.refreshFromFileSystemSync() !== FileSystemRefreshResult.NoChange) changed.push(path);
+    if (stamp === undefined) stamps.delete(path);
+    else stamps.set(path, stamp);
+  }
+  return changed;
+}
+
+function stampOf(path: string): string | undefined {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  return stat && `${stat.mtimeMs}:${stat.size}`;
 }

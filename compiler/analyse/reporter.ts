@@ -1,7 +1,7 @@
 // Where analysis problems are collected, and how a node becomes a `file:line:col`.
 import { relative, sep } from 'node:path';
-import { ts, type Node } from 'ts-morph';
-import { error, type Diagnostic, type DiagnosticCode } from '../diagnostics.ts';
+import { Node, ts } from 'ts-morph';
+import { error, warning, type Diagnostic, type DiagnosticCode } from '../diagnostics.ts';
 import type { SourceLocation } from '../ir.ts';
 
 export class Reporter {
@@ -14,15 +14,21 @@ export class Reporter {
     return relative(this.root, absolutePath).split(sep).join('/');
   }
 
-  at(node: Node): SourceLocation {
-    const file = node.getSourceFile();
+  /** A ts-morph node, or a compiler node (the schema walk works on the checker's own). */
+  at(node: Node | ts.Node): SourceLocation {
+    const compilerNode = node instanceof Node ? node.compilerNode : node;
+    const file = compilerNode.getSourceFile();
     // The compiler's own lookup uses its cached line map; ts-morph's rescans the text.
-    const { line, character } = ts.getLineAndCharacterOfPosition(file.compilerNode, node.getStart());
-    return { file: this.relative(file.getFilePath()), line: line + 1, col: character + 1 };
+    const { line, character } = ts.getLineAndCharacterOfPosition(file, compilerNode.getStart(file));
+    return { file: this.relative(file.fileName), line: line + 1, col: character + 1 };
   }
 
-  error(code: DiagnosticCode, text: string, node: Node, notes: string[] = []): void {
+  error(code: DiagnosticCode, text: string, node: Node | ts.Node, notes: string[] = []): void {
     this.diagnostics.push(error(code, text, this.at(node), notes));
+  }
+
+  warn(code: DiagnosticCode, text: string, node: Node | ts.Node): void {
+    this.diagnostics.push(warning(code, text, this.at(node)));
   }
 }
 

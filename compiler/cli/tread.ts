@@ -91,6 +91,6 @@ function serialised(task: () => Promise<void>): () => void {
   };
   return () => {
     clearTimeout(timer);
-    timer = setTimeout(run, 25);
+    timer = setTimeout(run, 10);
   };
 }

@@ -3,9 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SyntaxKind, type MethodDeclaration } from 'ts-morph';
+import { SyntaxKind } from 'ts-morph';
 import { createProject } from '../../compiler/analyse/project.ts';
-import { describeHandler, SchemaRegistry } from '../../compiler/analyse/schema/index.ts';
+import { Reporter } from '../../compiler/analyse/reporter.ts';
+import { describeHandler, SchemaRegistry, type HandlerDeclaration } from '../../compiler/analyse/schema/index.ts';
+import { ComponentNames } from '../../compiler/analyse/schema/naming.ts';
 import { stableJson } from '../../compiler/emit/openapi/stable-json.ts';
 import { repoRoot } from '../support/project.ts';
 import { assertSnapshot } from './snapshot.ts';
@@ -14,11 +16,15 @@ const fixture = join(repoRoot, 'test', 'fixtures', 'openapi', 'app');
 const project = createProject();
 const controller = project.addSourceFileAtPath(join(fixture, 'weave', 'Controllers', 'TypesController.ts')).getClassOrThrow('TypesController');
 
-/** A handler's description with the components and warnings it produced on a fresh registry. */
-function describeAlone(method: MethodDeclaration) {
-  const registry = new SchemaRegistry(fixture);
-  const description = describeHandler(method, registry);
-  return { description, components: registry.schemas, warnings: registry.diagnostics };
+/** A handler's description with the components (named) and warnings it produced on a fresh registry. */
+function describeAlone(method: HandlerDeclaration) {
+  const reporter = new Reporter(fixture);
+  const registry = new SchemaRegistry(reporter);
+  const described = describeHandler(method, registry);
+  const names = new ComponentNames(registry.components);
+  names.meet([described.params.map((p) => p.schema), described.returns]);
+  const description = { ...described, params: names.renamed(described.params), returns: names.renamed(described.returns) };
+  return { description, components: names.schemas, warnings: reporter.diagnostics };
 }
 
 for (const method of controller.getMethods()) {
@@ -65,12 +71,12 @@ test('nothing to return is null (a 204), whether void, Promise<void> or undefine
 });
 
 test('each type is walked once per build: handlers sharing a type share its schema', () => {
-  const registry = new SchemaRegistry(fixture);
+  const registry = new SchemaRegistry(new Reporter(fixture));
   const first = describeHandler(controller.getMethodOrThrow('arrays'), registry);
-  const components = structuredClone(registry.schemas);
+  const components = structuredClone(registry.components);
   const second = describeHandler(controller.getMethodOrThrow('arrays'), registry);
   assert.equal(second.returns, first.returns);
-  assert.deepEqual(registry.schemas, components);
+  assert.deepEqual(registry.components, components);
 });
 
 /** Handlers written inline for the cases that need their own source text. */
@@ -82,29 +88,26 @@ test('two different types with one name get distinct components', () => {
   inlineFile('a', 'export interface Item { a: string }');
   inlineFile('b', 'export interface Item { b: number }');
   const file = inlineFile('both', `import type { Item as A } from './a.ts';\nimport type { Item as B } from './b.ts';\nexport const h = (): { a: A; b: B } => null!;`);
-  const registry = new SchemaRegistry(fixture);
-  const { returns } = describeHandler(file.getVariableDeclarationOrThrow('h').getInitializerIfKindOrThrow(SyntaxKind.ArrowFunction), registry);
-  assert.deepEqual(returns!.properties, { a: { $ref: '#/components/schemas/Item' }, b: { $ref: '#/components/schemas/Item_2' } });
-  assert.deepEqual(Object.keys(registry.schemas), ['Item', 'Item_2']);
+  const { description, components } = describeAlone(file.getVariableDeclarationOrThrow('h').getInitializerIfKindOrThrow(SyntaxKind.ArrowFunction));
+  assert.deepEqual(description.returns!.properties, { a: { $ref: '#/components/schemas/Item' }, b: { $ref: '#/components/schemas/Item_2' } });
+  assert.deepEqual(Object.keys(components), ['Item', 'Item_2']);
 });
 
 test('an endlessly expanding generic stops with a warning instead of looping', () => {
   const file = inlineFile('expanding', 'export type Deep<T> = { value: T; next: Deep<T[]> };\nexport function h(): Deep<number> { return null!; }');
-  const registry = new SchemaRegistry(fixture);
-  const { returns } = describeHandler(file.getFunctionOrThrow('h'), registry);
-  assert.deepEqual(returns, { $ref: '#/components/schemas/Deep_number_' });
-  assert.equal(registry.diagnostics.length, 1);
-  assert.match(registry.diagnostics[0]!.text, /instantiates itself with new type arguments more than 10 levels deep/);
+  const { description, warnings } = describeAlone(file.getFunctionOrThrow('h'));
+  assert.deepEqual(description.returns, { $ref: '#/components/schemas/Deep_number_' });
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0]!.text, /instantiates itself with new type arguments more than 10 levels deep/);
 });
 
 test('a long but finite chain of named types is described in full', () => {
   const chain = Array.from({ length: 40 }, (_, i) => `export interface Link${i} { next: Link${(i + 1) % 40}; n: ${i} }`).join('\n');
   const file = inlineFile('chain', `${chain}\nexport function h(): Link0 { return null!; }`);
-  const registry = new SchemaRegistry(fixture);
-  describeHandler(file.getFunctionOrThrow('h'), registry);
-  assert.deepEqual(registry.diagnostics, []);
-  assert.equal(Object.keys(registry.schemas).length, 40);
-  assert.deepEqual(registry.schemas.Link39, { type: 'object', properties: { next: { $ref: '#/components/schemas/Link0' }, n: { type: 'number', const: 39 } }, required: ['next', 'n'] });
+  const { components, warnings } = describeAlone(file.getFunctionOrThrow('h'));
+  assert.deepEqual(warnings, []);
+  assert.equal(Object.keys(components).length, 40);
+  assert.deepEqual(components.Link39, { type: 'object', properties: { next: { $ref: '#/components/schemas/Link0' }, n: { type: 'number', const: 39 } }, required: ['next', 'n'] });
 });
 
 test('a closure is documented by the JSDoc on its registration statement', () => {
@@ -124,7 +127,7 @@ test('a closure is documented by the JSDoc on its registration statement', () =>
     ].join('\n'),
   );
   const closure = file.getDescendantsOfKind(SyntaxKind.ArrowFunction).at(-1)!;
-  const { doc, params } = describeHandler(closure, new SchemaRegistry(fixture));
+  const { doc, params } = describeHandler(closure, new SchemaRegistry(new Reporter(fixture)));
   assert.deepEqual(doc, { summary: 'Find a post.', description: 'Looks in the archive too.' });
   assert.deepEqual(params[0]!.schema, { type: 'string', description: 'The URL name of the post.' });
 });

@@ -1,35 +1,37 @@
-// Per-build state of schema generation: the named schemas (OpenAPI components), the
-// SVC009 warnings, and the per-type caches that keep a 1,000-route build to one walk
-// of each type however many handlers mention it.
-import { relative, sep } from 'node:path';
+// Per-file state of schema generation: the component bodies met so far (by key, see
+// type-names.ts), and the per-type caches that keep a route file to one walk of each type
+// however many of its handlers mention it. Component names are not given out here: a
+// `$ref` holds the component's key until naming.ts names the whole table's components.
 import type { ts } from 'ts-morph';
-import { warning, type Diagnostic } from '../../diagnostics.ts';
+import type { Reporter } from '../reporter.ts';
 import type { JsonSchema } from './json-schema.ts';
-import { UniqueNames } from './unique-names.ts';
+import type { ComponentId } from './type-names.ts';
+
+export interface Component {
+  /** The name the type asks for; naming.ts makes it unique. */
+  wanted: string;
+  schema: JsonSchema;
+}
 
 export class SchemaRegistry {
-  /** Component name → schema, for `$ref: '#/components/schemas/<name>'`. */
-  readonly schemas: Record<string, JsonSchema> = {};
-  readonly diagnostics: Diagnostic[] = [];
+  /** Component key → body, with `$ref`s to other components by key. */
+  readonly components = new Map<string, Component>();
   /** Schemas of anonymous types, by type identity (the checker interns types). */
   readonly inline = new Map<ts.Type, JsonSchema>();
-  /** Component name of each named type met so far; set before its body is walked, so recursion ends in a `$ref`. */
-  readonly names = new Map<ts.Type, string>();
-  private readonly taken = new UniqueNames();
+  /** The component key of each named type met so far; set before its body is walked, so recursion ends in a `$ref`. */
+  readonly keys = new Map<ts.Type, string>();
 
-  constructor(readonly root: string) {}
+  constructor(readonly reporter: Reporter) {}
 
-  /** Two different types that want the same name (two `User` interfaces) get `User` and `User_2`. */
-  claimName(type: ts.Type, wanted: string): string {
-    const name = this.taken.claim(wanted);
-    this.names.set(type, name);
-    return name;
+  /** Whether `id` is new: only then is its body walked (two type objects can share a key). */
+  claim(type: ts.Type, id: ComponentId): boolean {
+    this.keys.set(type, id.key);
+    if (this.components.has(id.key)) return false;
+    this.components.set(id.key, { wanted: id.name, schema: {} });
+    return true;
   }
 
   warn(text: string, node: ts.Node): void {
-    const file = node.getSourceFile();
-    const { line, character } = file.getLineAndCharacterOfPosition(node.getStart(file));
-    const at = { file: relative(this.root, file.fileName).split(sep).join('/'), line: line + 1, col: character + 1 };
-    this.diagnostics.push(warning('SVC009', text, at));
+    this.reporter.warn('SVC009', text, node);
   }
 }

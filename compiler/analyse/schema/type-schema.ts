@@ -5,8 +5,9 @@
 // types end in a `$ref` instead of looping.
 import { ts } from 'ts-morph';
 import type { JsonSchema } from './json-schema.ts';
+import { formatLocation } from '../reporter.ts';
 import type { SchemaRegistry } from './registry.ts';
-import { componentName, isProjectDeclaration, outsideSymbolName } from './type-names.ts';
+import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } from './type-names.ts';
 
 const F = ts.TypeFlags;
 const NOTHING = F.Undefined | F.Void;
@@ -27,7 +28,8 @@ const OPAQUE: Record<string, JsonSchema> = {
  */
 const MAX_NESTED_INSTANTIATIONS = 10;
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+/** Until naming.ts rewrites it, a `$ref` holds the component's key (type-names.ts). */
+const ref = (key: string): JsonSchema => ({ $ref: key });
 
 export class TypeSchemas {
   /** Anonymous types on the current walk: meeting one again means a recursion without a name to `$ref`. */
@@ -44,23 +46,23 @@ export class TypeSchemas {
 
   /** `site` is where a warning points when the type itself has no declaration in the project. */
   of(type: ts.Type, site: ts.Node): JsonSchema {
-    const named = this.registry.names.get(type);
-    if (named) return ref(named);
+    const key = this.registry.keys.get(type);
+    if (key) return ref(key);
     const cached = this.registry.inline.get(type);
     if (cached) return cached;
-    const wanted = componentName(type, this.checker);
-    if (wanted) {
+    const id = componentId(type, this.checker, this.locate);
+    if (id) {
       const declaration = (type.aliasSymbol ?? type.getSymbol())!;
       const depth = this.nesting.get(declaration) ?? 0;
       if (depth >= MAX_NESTED_INSTANTIATIONS) return this.tooDeep(type, site);
-      const name = this.registry.claimName(type, wanted);
+      if (!this.registry.claim(type, id)) return ref(id.key);
       this.nesting.set(declaration, depth + 1);
       try {
-        this.registry.schemas[name] = this.withDoc(this.body(type, site), declaration);
+        this.registry.components.get(id.key)!.schema = this.withDoc(this.body(type, site), declaration);
       } finally {
         this.nesting.set(declaration, depth);
       }
-      return ref(name);
+      return ref(id.key);
     }
     if (this.active.has(type)) return this.unsupported(type, site, 'it refers to itself without a name; give it an interface or type alias');
     this.active.add(type);
@@ -208,6 +210,8 @@ export class TypeSchemas {
     const doc = symbol ? ts.displayPartsToString(symbol.getDocumentationComment(this.checker)).trim() : '';
     return doc ? { ...schema, description: doc } : schema;
   }
+
+  private readonly locate: Locate = (declaration) => formatLocation(this.registry.reporter.at(declaration));
 
   private tooDeep(type: ts.Type, site: ts.Node): JsonSchema {
     if (this.cutOff) return {};

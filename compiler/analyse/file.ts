@@ -1,0 +1,31 @@
+// One route file's part of the table, once its registrations are walked and every name
+// they use is in the project: its routes (ids counted within the file), the components
+// their schemas reach (by key, named later for the whole table) and every problem found
+// on the way. Plain data, so `svc tread` can keep it while nothing it depends on changes.
+import type { Project } from 'ts-morph';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Route } from '../ir.ts';
+import type { Reporter } from './reporter.ts';
+import type { Resolver } from './resolve/conventions.ts';
+import { resolveMiddleware } from './resolve/middleware.ts';
+import { toRoute } from './route.ts';
+import { SchemaRegistry } from './schema/index.ts';
+import type { Component } from './schema/registry.ts';
+import type { WalkedFile } from './walk/visit.ts';
+
+export interface FileAnalysis {
+  /** Registration calls in the file, broken ones included: the runtime counts them all. */
+  registrations: number;
+  /** Ids are positions among the file's registrations; `analyse` offsets them. */
+  routes: Route[];
+  components: ReadonlyMap<string, Component>;
+  diagnostics: Diagnostic[];
+}
+
+export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Project): FileAnalysis {
+  const registry = new SchemaRegistry(reporter);
+  const resolver: Resolver = { root: reporter.root, project, reporter, registry };
+  const middleware = new Map(walked.middleware.map((spec) => [spec, resolveMiddleware(spec, resolver)]));
+  const routes = walked.registrations.flatMap((registration, id) => toRoute(id, registration, resolver, middleware) ?? []);
+  return { registrations: walked.registrations.length, routes, components: registry.components, diagnostics: reporter.diagnostics };
+}

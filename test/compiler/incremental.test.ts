@@ -1,0 +1,133 @@
+// `svc tread` keeps each route file's analysis between builds (compiler/analyse/file-cache.ts).
+// After every kind of edit, what an incremental build decides (diagnostics, and the
+// generated files) must be exactly what `svc build` gives for a copy of the same tree in
+// a process of its own.
+import assert from 'node:assert/strict';
+import { cp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { build } from '../../compiler/build.ts';
+import { sortDiagnostics } from '../../compiler/diagnostics.ts';
+import { emitFiles } from '../../compiler/emit/index.ts';
+import { readApiInfo } from '../../compiler/emit/openapi/index.ts';
+import type { RouteTable } from '../../compiler/ir.ts';
+import { svc } from '../support/cli.ts';
+import { makeProject, removeProject, writeFiles } from '../support/project.ts';
+
+const model = (extra = '') => `export interface Item { id: number; name: string${extra} }
+export interface Page<T> { items: T[]; next?: string }
+`;
+
+const controller = (returns = 'Page<Item>') => `import { Controller } from 'svc';
+import type { Item, Page } from '../Models.ts';
+export class ItemController extends Controller {
+  list(): ${returns} { return null!; }
+  show(id: number): Item { return { id, name: '' }; }
+}
+`;
+
+const api = (path = '/items') => `import type { Router } from 'svc';
+import { ItemController } from '../weave/Controllers/ItemController.ts';
+export default (router: Router) => {
+  router.get('${path}', [ItemController, 'list']);
+  router.get('/items/{id}', [ItemController, 'show']);
+  router.get('/named', ['TagController', 'index']);
+};
+`;
+
+const web = `import type { Router } from 'svc';
+import type { Item } from '../weave/Models.ts';
+export default (router: Router) => {
+  router.get('/', (): Item[] => []);
+};
+`;
+
+let root: string;
+let fresh: string;
+
+before(async () => {
+  root = await makeProject({ 'routes/api.ts': api(), 'routes/web.ts': web, 'weave/Models.ts': model(), 'weave/Controllers/ItemController.ts': controller() });
+  fresh = `${root}-fresh`;
+  await build(root, { write: false, incremental: true });
+});
+
+after(async () => {
+  await removeProject(root);
+  await removeProject(fresh);
+});
+
+const COMPARED = ['dispatcher.ts', 'manifest.json', 'openapi.json', 'entry.ts'];
+
+async function assertSameAsFresh(): Promise<{ ok: boolean; table: RouteTable; diagnostics: unknown[] }> {
+  const { ok, table, diagnostics } = await build(root, { write: false, incremental: true });
+  await rm(fresh, { recursive: true, force: true });
+  await cp(root, fresh, { recursive: true });
+  const expected = svc(fresh, ['build', '--json']);
+  assert.ok(expected.stdout, expected.stderr);
+  const sorted = JSON.parse(JSON.stringify(sortDiagnostics(diagnostics)));
+  assert.deepEqual(sorted, JSON.parse(expected.stdout).diagnostics);
+  assert.equal(ok, expected.status === 0);
+  if (ok) {
+    const files = emitFiles(table, await readApiInfo(root));
+    for (const name of COMPARED) assert.equal(files[name], await readFile(join(fresh, '.svc', name), 'utf8'), name);
+  }
+  return { ok, table, diagnostics: sorted };
+}
+
+test('a route file edit: only the path changes', async () => {
+  await writeFiles(root, { 'routes/api.ts': api('/things') });
+  const { table } = await assertSameAsFresh();
+  assert.ok(table.routes.some((r) => r.pattern === '/things'));
+});
+
+test('a model edit reaches the routes of unchanged route files', async () => {
+  await writeFiles(root, { 'weave/Models.ts': model('; price: number') });
+  const { table } = await assertSameAsFresh();
+  assert.ok('price' in (table.schemas.Item!.properties as object));
+});
+
+test('a controller edit changes the schemas its routes document', async () => {
+  await writeFiles(root, { 'weave/Controllers/ItemController.ts': controller('Item[]') });
+  const { table } = await assertSameAsFresh();
+  assert.equal(table.schemas.Page_Item_, undefined, 'a component no route reaches any more is dropped');
+});
+
+test('a controller named by string that did not exist is found once it is written', async () => {
+  const { diagnostics: before } = await build(root, { write: false, incremental: true });
+  assert.ok(before.some((d) => d.code === 'SVC004'));
+  await writeFiles(root, {
+    'weave/Controllers/TagController.ts': `import { Controller } from 'svc';\nexport class TagController extends Controller {\n  index(): string[] { return []; }\n}\n`,
+  });
+  const { ok, diagnostics } = await assertSameAsFresh();
+  assert.equal(ok, true, JSON.stringify(diagnostics));
+});
+
+test('a route file imported by another one: an edit reaches its importer', async () => {
+  await writeFiles(root, {
+    'routes/shared.ts': `import type { Router } from 'svc';\nexport const hello = (): { hello: string } => ({ hello: 'world' });\nexport default (router: Router) => {};\n`,
+    'routes/web.ts': web.replace("import type { Router } from 'svc';", "import type { Router } from 'svc';\nimport { hello } from './shared.ts';").replace("  router.get('/', (): Item[] => []);", "  router.get('/', (): Item[] => []);\n  router.get('/hello', hello);"),
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'routes/shared.ts': `import type { Router } from 'svc';\nexport const hello = (): { hello: number } => ({ hello: 1 });\nexport default (router: Router) => {};\n` });
+  const { table } = await assertSameAsFresh();
+  const route = table.routes.find((r) => r.pattern === '/hello')!;
+  assert.deepEqual(route.handler.kind !== 'builtin' && route.handler.returns, { type: 'object', properties: { hello: { type: 'number' } }, required: ['hello'] });
+});
+
+test('a route file removed and one added', async () => {
+  await rm(`${root}/routes/shared.ts`);
+  await writeFiles(root, {
+    'routes/web.ts': web,
+    'routes/zzz.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.post('/zzz', (): { ok: boolean } => ({ ok: true })); };\n`,
+  });
+  const { table } = await assertSameAsFresh();
+  assert.deepEqual(table.files, ['routes/api.ts', 'routes/web.ts', 'routes/zzz.ts']);
+});
+
+test('a broken edit, then the fix', async () => {
+  await writeFiles(root, { 'routes/web.ts': web.replace("router.get('/'", "router.get('/named'") });
+  const broken = await assertSameAsFresh();
+  assert.equal(broken.ok, false);
+  await writeFiles(root, { 'routes/web.ts': web });
+  assert.equal((await assertSameAsFresh()).ok, true);
+});
