@@ -48,3 +48,17 @@ test('a new route file is picked up', async () => {
   await eventually(async () => (await fetch(`${tread.url}/extra`)).status === 200);
   assert.equal(await home(), 'fixed');
 });
+
+test('an edit to a model a route file imports reaches the API document', async () => {
+  const schema = async (): Promise<unknown> => {
+    const document = (await (await fetch(`${tread.url}/svc/docs/openapi.json`)).json()) as { components?: { schemas?: Record<string, unknown> } };
+    return document.components?.schemas?.Note;
+  };
+  await writeFiles(root, {
+    'weave/Note.ts': 'export interface Note { title: string }\n',
+    'routes/notes.ts': `import type { Router } from 'svc';\nimport type { Note } from '../weave/Note.ts';\nexport default (router: Router) => { router.get('/notes', (): Note[] => []); };\n`,
+  });
+  await eventually(async () => JSON.stringify(await schema()).includes('title'));
+  await writeFiles(root, { 'weave/Note.ts': 'export interface Note { title: string; pinned: boolean }\n' });
+  await eventually(async () => JSON.stringify(await schema()).includes('pinned'));
+});
