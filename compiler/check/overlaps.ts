@@ -1,56 +1,53 @@
-// SVC001 and SVC002: two routes of one method that can match the same request.
-// Each route covers one path shape, or two when its last placeholder is optional
-// (`/p/{id?}` covers `/p` and `/p/{}`); placeholder names do not matter. A shared shape
-// is a duplicate when the routes' full shapes are equal, otherwise an optional overlap.
-// Reported at the later registration call, naming the earlier one. Built-in endpoints
-// are left to checkEndpoints (SVC007), which points at svc.json instead.
+// SVC001, SVC002 and SVC007: two routes of one method that can match the same request,
+// found by the shapes each covers (compiler/route-shapes.ts); placeholder names do not
+// matter. A shared shape is a duplicate when the routes' full shapes are equal,
+// otherwise an optional overlap. Reported at the later registration call, naming the
+// earlier one. The built-in endpoints come after the application's routes, so one that
+// lands on a route is reported at its svc.json key: moving the endpoint is the one-line
+// fix. Two endpoints on one path are left to the config phase, which reports them already.
 import { error, type Diagnostic } from '../diagnostics.ts';
 import type { Route, Segment } from '../ir.ts';
+import { BUILTIN_CONFIG_KEY } from '../config/builtin-routes.ts';
+import { pathShapes, pathText, shapeKey } from '../route-shapes.ts';
 
-const shapeOf = (segments: readonly Segment[]): string =>
-  '/' + segments.map((s) => (s.kind === 'literal' ? s.value : s.optional ? '{?}' : '{}')).join('/');
-
-/** The concrete shapes a route matches. */
-function covered(route: Route): string[] {
-  const last = route.segments.at(-1);
-  if (last?.kind !== 'param' || !last.optional) return [shapeOf(route.segments)];
-  const without = route.segments.slice(0, -1);
-  return [shapeOf(without), shapeOf([...without, { ...last, optional: false }])];
-}
-
+const isBuiltin = (route: Route): boolean => route.handler.kind === 'builtin';
 const where = (route: Route): string => `${route.loc.file}:${route.loc.line}:${route.loc.col}`;
 
 export function checkOverlaps(routes: readonly Route[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const claimed = new Map<string, Route>();
   for (const route of routes) {
-    if (route.handler.kind === 'builtin') continue;
     const reported = new Set<Route>();
-    for (const shape of covered(route)) {
-      const key = `${route.method} ${shape}`;
+    for (const { segments } of pathShapes(route.segments)) {
+      const key = `${route.method} ${shapeKey(segments)}`;
       const earlier = claimed.get(key);
       if (!earlier) {
         claimed.set(key, route);
         continue;
       }
-      if (reported.has(earlier)) continue;
+      if (reported.has(earlier) || (isBuiltin(route) && isBuiltin(earlier))) continue;
       reported.add(earlier);
-      diagnostics.push(describe(route, earlier, shape));
+      diagnostics.push(describe(route, earlier, segments));
     }
   }
   return diagnostics;
 }
 
-function describe(route: Route, earlier: Route, shape: string): Diagnostic {
+function describe(route: Route, earlier: Route, shape: Segment[]): Diagnostic {
   const self = `${route.method} ${route.pattern}`;
-  const other = `${earlier.method} ${earlier.pattern}`;
-  if (shapeOf(route.segments) === shapeOf(earlier.segments)) {
-    return error('SVC001', `duplicate route ${self}: ${other} at ${where(earlier)} has the same path shape; remove one of them or change its path`, route.loc);
+  const other = `${earlier.method} ${earlier.pattern} at ${where(earlier)}`;
+  if (route.handler.kind === 'builtin') {
+    const { name } = route.handler;
+    return error('SVC007', `${BUILTIN_CONFIG_KEY[name]}: the built-in ${name} endpoint ${self} collides with the route ${other}`, route.loc, [
+      'choose another path for the endpoint in svc.json, or move the route',
+    ]);
   }
-  const path = shape.replaceAll('{}', '{…}');
+  if (shapeKey(route.segments) === shapeKey(earlier.segments)) {
+    return error('SVC001', `duplicate route ${self}: ${other} has the same path shape; remove one of them or change its path`, route.loc);
+  }
   return error(
     'SVC002',
-    `${self} overlaps ${other} at ${where(earlier)}: both match ${path}; make the optional placeholder required or remove one of the routes`,
+    `${self} overlaps ${other}: both match ${pathText(shape, () => '{…}')}; make the optional placeholder required or remove one of the routes`,
     route.loc,
   );
 }

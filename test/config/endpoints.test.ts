@@ -64,6 +64,32 @@ export default (router: Router) => {
   }
 });
 
+test('two endpoints on one path are reported once, by svc.json validation; a route there too collides with each', async () => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/status', () => 'up');
+};
+`,
+    'svc.json': '{\n  "endpoints": { "health": "ping", "metrics": "ping", "dashboard": "status", "docs": "status" }\n}\n',
+  });
+  try {
+    const { diagnostics } = await build(root, { write: false });
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code} ${d.text}`),
+      [
+        'svc.json:2:55 SVC007 endpoints.dashboard: /status is already the path of endpoints.docs',
+        'svc.json:2:36 SVC007 endpoints.metrics: /ping is already the path of endpoints.health',
+        'svc.json:2:78 SVC007 endpoints.docs: the built-in docs endpoint GET /status collides with the route GET /status at routes/web.ts:4:3',
+        'svc.json:2:55 SVC007 endpoints.dashboard: the built-in dashboard endpoint GET /status collides with the route GET /status at routes/web.ts:4:3',
+      ],
+    );
+  } finally {
+    await removeProject(root);
+  }
+});
+
 test('endpoints beside application routes build, appended to the table and pointing at svc.json', async () => {
   const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';

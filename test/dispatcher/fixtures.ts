@@ -4,6 +4,7 @@
 import { transformSync } from 'esbuild';
 import { emitDispatcher } from '../../compiler/emit/dispatcher/index.ts';
 import type { HttpMethod, ParamKind, Route, Segment } from '../../compiler/ir.ts';
+import { pathText } from '../../compiler/route-shapes.ts';
 import type { MatchFn } from '../../runtime/routing/match.ts';
 
 const loc = { file: 'routes/api.ts', line: 1, col: 1 };
@@ -17,8 +18,7 @@ export function table(lines: string[]): Route[] {
 }
 
 export function route(id: number, method: HttpMethod, segments: Segment[]): Route {
-  const pattern = `/${segments.map((s) => (s.kind === 'literal' ? s.value : `{${s.name}${s.optional ? '?' : ''}}`)).join('/')}`;
-  return { id, method, pattern, segments, handler: { kind: 'builtin', name: 'health' }, middleware: [], file: loc.file, prefix: '', loc };
+  return { id, method, pattern: pathText(segments), segments, handler: { kind: 'builtin', name: 'health' }, middleware: [], file: loc.file, prefix: '', loc };
 }
 
 function segment(text: string): Segment {

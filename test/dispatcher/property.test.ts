@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
 import type { HttpMethod, ParamKind, Route, Segment } from '../../compiler/ir.ts';
+import { pathShapes, shapeKey } from '../../compiler/route-shapes.ts';
 import type { MatchFn } from '../../runtime/routing/match.ts';
 import { canonicalPath } from '../../runtime/routing/canonical-path.ts';
 import { referenceMatch, referenceSegments } from '../support/reference-matcher.ts';
@@ -41,9 +42,7 @@ function validTable(drafts: Draft[]): Route[] {
       const isLast = i === parts.length - 1;
       return { kind: 'param', name: `p${i}`, optional: optional && isLast, type: part };
     });
-    const last = segments.at(-1);
-    const shapes = [segments, ...(last?.kind === 'param' && last.optional ? [segments.slice(0, -1)] : [])];
-    const keys = shapes.map((shape) => `${method} ${shape.map((s) => (s.kind === 'literal' ? `/${s.value}` : '/{}')).join('')}`);
+    const keys = pathShapes(segments).map((shape) => `${method} ${shapeKey(shape.segments)}`);
     if (keys.some((key) => taken.has(key))) continue;
     keys.forEach((key) => taken.add(key));
     routes.push(route(routes.length, method, segments));

@@ -2,6 +2,7 @@
 // request's method: the route and its parameters, converted to their declared types, or
 // `bad-param` for the first one that does not fit.
 import type { ParamKind, Route } from '../../ir.ts';
+import { placeholders } from '../../route-shapes.ts';
 import type { CodeWriter } from './code-writer.ts';
 import type { Shape } from './shapes.ts';
 import { describe, quote } from './source-text.ts';
@@ -20,7 +21,7 @@ export interface HelperUse {
 export function writeAnswer(w: CodeWriter, shape: Shape, captures: number[], labels: string[], uses: HelperUse): void {
   const { route } = shape;
   const checks: string[] = [];
-  const values = placeholders(route).map((param, i) => {
+  const values = placeholders(route.segments).map((param, i) => {
     const segment = captures[i];
     if (segment === undefined) return 'undefined';
     return convert(param.name, param.type, segment, route, checks, uses);
@@ -38,8 +39,6 @@ export function writeAnswer(w: CodeWriter, shape: Shape, captures: number[], lab
     });
   }
 }
-
-const placeholders = (route: Route) => route.segments.flatMap((s) => (s.kind === 'param' ? [s] : []));
 
 /** The expression of one parameter's value; checks that must pass first go to `checks`. */
 function convert(name: string, type: ParamKind, segment: number, route: Route, checks: string[], uses: HelperUse): string {

@@ -1,10 +1,25 @@
-// Methods in the generated code: case labels, the bit flags the segment walk collects for
-// a 405, and the `Allow` lists.
+// Methods in the generated code: the switch over them, the bit flags the segment walk
+// collects for a 405, and the `Allow` lists.
 import { HTTP_METHODS, type HttpMethod } from '../../ir.ts';
+import type { CodeWriter } from './code-writer.ts';
+import type { Shape } from './shapes.ts';
 
 /** HEAD is answered by the GET route (SPEC §4). */
-export const caseLabels = (method: HttpMethod): string[] =>
+const caseLabels = (method: HttpMethod): string[] =>
   method === 'GET' ? ["case 'GET':", "case 'HEAD':"] : [`case '${method}':`];
+
+/**
+ * `switch (method)` with a case for each method of `shapes`, in method order, answered by
+ * the first shape of that method (a later one is a duplicate the check phase rejects).
+ * Returns the methods.
+ */
+export function writeMethodSwitch(w: CodeWriter, shapes: Shape[], answer: (shape: Shape, labels: string[]) => void): HttpMethod[] {
+  const methods = inMethodOrder(shapes.map((shape) => shape.route.method));
+  w.block('switch (method) {', () => {
+    for (const method of methods) answer(shapes.find((shape) => shape.route.method === method)!, caseLabels(method));
+  });
+  return methods;
+}
 
 export const methodBit = (method: HttpMethod): number => 1 << HTTP_METHODS.indexOf(method);
 

@@ -8,11 +8,12 @@
 // enough for V8 to optimise and for a person to read. Such a function returns either
 // the answer or, when nothing below it answers, the methods of the routes that fit.
 import { segmentStart, writeAnswer, type HelperUse } from './answers.ts';
+import { byLength } from './by-length.ts';
 import { CodeWriter } from './code-writer.ts';
-import { bitsExpression, caseLabels, inMethodOrder } from './methods.ts';
+import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { buildTree, hasChildren, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
-import { commentText, compareText, quote } from './source-text.ts';
+import { commentText, quote } from './source-text.ts';
 
 /** Shapes a function may hold inline before a subtree moves to a function of its own. */
 const FUNCTION_WEIGHT = 16;
@@ -54,7 +55,7 @@ class Walk {
     const start = segmentStart(next);
     if (next > 1) w.line(`const ${start} = end${at.depth} + 1;`);
     w.line(`const end${next} = segmentEnd(path, ${start});`);
-    const literals = [...node.literals].sort(([a], [b]) => compareText(a, b));
+    const literals = [...node.literals];
     const literalAt = (value: string): Position => ({ ...at, depth: next, trail: [...at.trail, value] });
     if (literals.length === 1) {
       const [[value, child]] = literals;
@@ -101,13 +102,7 @@ class Walk {
   }
 
   private writeEnds(w: CodeWriter, ends: Shape[], at: Position): void {
-    const methods = inMethodOrder(ends.map((end) => end.route.method));
-    w.block('switch (method) {', () => {
-      for (const method of methods) {
-        const shape = ends.find((end) => end.route.method === method)!;
-        writeAnswer(w, shape, at.captures, caseLabels(method), this.uses);
-      }
-    });
+    const methods = writeMethodSwitch(w, ends, (shape, labels) => writeAnswer(w, shape, at.captures, labels, this.uses));
     w.line(`allowed |= ${bitsExpression(methods)};`);
   }
 
@@ -167,14 +162,4 @@ class Walk {
 function indexesNeeded(at: Position): string[] {
   const needed = at.captures.flatMap((n) => (n === 1 ? ['end1'] : [`start${n}`, `end${n}`]));
   return [...new Set([...needed, `end${at.depth}`])];
-}
-
-function byLength(literals: Array<[string, SegmentNode]>): Array<[number, Array<[string, SegmentNode]>]> {
-  const groups = new Map<number, Array<[string, SegmentNode]>>();
-  for (const literal of literals) {
-    const group = groups.get(literal[0].length) ?? [];
-    group.push(literal);
-    groups.set(literal[0].length, group);
-  }
-  return [...groups].sort(([a], [b]) => a - b);
 }

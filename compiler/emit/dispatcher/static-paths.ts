@@ -2,9 +2,11 @@
 // then by path, each answered with preallocated results. A method with no static route
 // there goes on to the segment walk only when some placeholder shape fits that path too.
 import type { HttpMethod } from '../../ir.ts';
+import { pathText } from '../../route-shapes.ts';
+import { byLength } from './by-length.ts';
 import { CodeWriter } from './code-writer.ts';
-import { allowList, bitsExpression, caseLabels, inMethodOrder } from './methods.ts';
-import { fits, staticPath, type Shape } from './shapes.ts';
+import { allowList, bitsExpression, writeMethodSwitch } from './methods.ts';
+import { fits, type Shape } from './shapes.ts';
 import { compareText, describe, quote } from './source-text.ts';
 
 export interface StaticPaths {
@@ -16,21 +18,19 @@ export interface StaticPaths {
 export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPaths {
   const byPath = new Map<string, Shape[]>();
   for (const shape of statics) {
-    const path = staticPath(shape);
-    const shapes = byPath.get(path) ?? [];
-    if (!shapes.some((s) => s.route.method === shape.route.method)) shapes.push(shape);
-    byPath.set(path, shapes);
+    const path = pathText(shape.segments);
+    byPath.set(path, [...(byPath.get(path) ?? []), shape]);
   }
   if (dynamics.length > 0 && !byPath.has('/')) byPath.set('/', []);
 
   const constants = new Constants();
   const w = new CodeWriter(1);
   const fallback = dynamics.length > 0 ? 'return matchSegments(method, path, 0);' : 'return NOT_FOUND;';
-  const paths = [...byPath].sort(([a], [b]) => compareText(a, b));
-  if (paths.length > 0) {
+  const lengths = byLength(byPath);
+  if (lengths.length > 0) {
     w.line('// By length first: a jump, then only the paths of that length are compared.');
     w.block('switch (path.length) {', () => {
-      for (const [length, group] of groupByLength(paths)) {
+      for (const [length, group] of lengths) {
         w.line(`case ${length}:`);
         w.indented(() => {
           if (group.length === 1) {
@@ -53,25 +53,15 @@ export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPath
   return { constants: constants.lines(), body: w.toString() };
 }
 
-function groupByLength(paths: Array<[string, Shape[]]>): Array<[number, Array<[string, Shape[]]>]> {
-  const groups = new Map<number, Array<[string, Shape[]]>>();
-  for (const entry of paths) groups.set(entry[0].length, [...(groups.get(entry[0].length) ?? []), entry]);
-  return [...groups].sort(([a], [b]) => a - b);
-}
-
 /** One static path: the static route of each method, then the segment walk or a 405. */
 function writeAnswers(w: CodeWriter, path: string, shapes: Shape[], dynamics: Shape[], constants: Constants): void {
   if (shapes.length === 0) {
     w.line('return NOT_FOUND;');
     return;
   }
-  const methods = inMethodOrder(shapes.map((s) => s.route.method));
-  w.block('switch (method) {', () => {
-    for (const method of methods) {
-      const { route, absent } = shapes.find((s) => s.route.method === method)!;
-      caseLabels(method).forEach((label) => w.line(label));
-      w.indented(() => w.line(`return ${constants.found(route.id, absent)}; // ${describe(route)}`));
-    }
+  const methods = writeMethodSwitch(w, shapes, ({ route, absent }, labels) => {
+    labels.forEach((label) => w.line(label));
+    w.indented(() => w.line(`return ${constants.found(route.id, absent)}; // ${describe(route)}`));
   });
   const segments = path === '/' ? [] : path.slice(1).split('/');
   if (dynamics.some((shape) => fits(shape, segments))) {
