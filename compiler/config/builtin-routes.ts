@@ -1,8 +1,9 @@
 // The built-in endpoints of svc.json `endpoints` as GET routes, appended to the route
 // table after the application's routes so that the dispatcher matches them like any
-// other route and `checkEndpoints` can report collisions.
+// other route and the overlap check (compiler/check/overlaps.ts) reports collisions.
 import type { Handler, Route, Segment, SourceLocation } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
+import { pathText } from '../route-shapes.ts';
 import { CONFIG_FILE } from './index.ts';
 
 type BuiltinName = Extract<Handler, { kind: 'builtin' }>['name'];
@@ -34,7 +35,7 @@ export function builtinRoutes(config: SvcConfig, firstId: number, locations: Rec
     return {
       id: firstId + i,
       method: 'GET',
-      pattern: `/${segments.map((s) => (s.kind === 'literal' ? s.value : `{${s.name}}`)).join('/')}`,
+      pattern: pathText(segments),
       segments,
       handler: { kind: 'builtin', name },
       middleware: [],
