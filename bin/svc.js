@@ -1,20 +1,25 @@
 #!/usr/bin/env node
-// The CLI is TypeScript; tsx loads it so that no build step stands between a clone and
-// `npx svc`. Serving itself runs the esbuild bundle in .svc/, which carries the `serve`
-// command too (compiler/bundle/serve-main.ts): `svc serve` starts from the bundle alone,
-// without tsx or the compiler, and falls back to the full CLI for anything the bundle's
-// command hands back (usage errors, --help) or when there is no such bundle.
+// `svc serve` starts from the esbuild bundle in .svc/, which carries the `serve` command
+// too (compiler/bundle/serve-main.ts): without the compiler or the other commands, and
+// falling back to the full CLI for anything the bundle's command hands back (usage
+// errors, --help) or when there is no such bundle. The full CLI runs from its own cached
+// bundle (cli-bundle.js), or, when that cannot be had, from the TypeScript sources
+// through tsx, so that no build step stands between a clone and `npx svc`.
 import { access } from 'node:fs/promises';
+import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundledMain } from './cli-bundle.js';
+
+// Node 22.1+ keeps V8's compiled code of the modules loaded from here on (ts-morph's
+// TypeScript above all) in a cache on disk; Node 20 has no such cache.
+module.enableCompileCache?.();
 
 const argv = process.argv.slice(2);
 const served = argv[0] === 'serve' ? await serveFromBuild(argv) : undefined;
 if (served !== undefined) process.exitCode = served;
 else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { main } = await import('../compiler/cli/main.ts');
+  const main = (await bundledMain()) ?? (await mainFromSources());
   process.exitCode = await main(argv);
 }
 
@@ -25,4 +30,10 @@ async function serveFromBuild(args) {
   if (!found) return undefined;
   const { serveMain } = await import(pathToFileURL(bundle).href);
   return typeof serveMain === 'function' ? serveMain(args) : undefined;
+}
+
+async function mainFromSources() {
+  const { register } = await import('tsx/esm/api');
+  register();
+  return (await import('../compiler/cli/main.ts')).main;
 }

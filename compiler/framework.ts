@@ -1,7 +1,11 @@
 // Where this checkout of svc lives: `'svc'` resolves here for any project tree, in
-// analysis (ts-morph) and in the bundle (esbuild) alike.
+// analysis (ts-morph) and in the bundle (esbuild) alike, and svc's own files (templates,
+// package.json, default views) are read from here. Code bundled elsewhere (the CLI in
+// node_modules/.cache/svc/, a project's .svc/app.mjs) gets the folder as the `define`d
+// `import.meta.svcRoot`; run from the sources it is this file's parent folder. Either
+// way it ends in a separator.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const frameworkRoot = fileURLToPath(new URL('..', import.meta.url));
+export const frameworkRoot = import.meta.svcRoot ?? fileURLToPath(new URL('..', import.meta.url));
 export const svcEntry = join(frameworkRoot, 'runtime', 'index.ts');

@@ -1,20 +1,27 @@
 // The `svc` program. Each command lives in its own file under commands/ and registers
 // itself on the cac instance; main only wires them and maps failures to exit codes.
+// A command's file, with its code and npm packages, is imported only when that command
+// runs (or for the full help): `svc build` never loads Kysely, `svc cobble` never ts-morph.
 import { cac, type CAC } from 'cac';
 import { frameworkVersion } from '../version.ts';
 import { UsageError } from './usage-error.ts';
-import { register as build } from './commands/build.ts';
-import { register as serve } from './commands/serve.ts';
-import { register as tread } from './commands/tread.ts';
-import { register as cobble } from './commands/cobble.ts';
-import { register as route } from './commands/route.ts';
-import { register as cache } from './commands/cache.ts';
 
-const commands: Array<(cli: CAC) => void> = [build, serve, tread, cobble, route, cache];
+type Command = () => Promise<{ register(cli: CAC): void }>;
+
+const commands: Record<string, Command> = {
+  build: () => import('./commands/build.ts'),
+  serve: () => import('./commands/serve.ts'),
+  tread: () => import('./commands/tread.ts'),
+  cobble: () => import('./commands/cobble.ts'),
+  route: () => import('./commands/route.ts'),
+  'cache:clear': () => import('./commands/cache.ts'),
+};
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
   const cli = cac('svc');
-  for (const register of commands) register(cli);
+  // A command's own help and usage errors name that command alone; anything else needs them all.
+  const wanted = Object.hasOwn(commands, argv[0]) ? [commands[argv[0]]] : Object.values(commands);
+  for (const command of await Promise.all(wanted.map((load) => load()))) command.register(cli);
   cli.help();
   cli.version(frameworkVersion());
   process.chdir(cwd);

@@ -1,8 +1,9 @@
 // Writes svc.schema.json at the package root from shape.ts.
 import { writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { frameworkRoot } from '../framework.ts';
 import { schemaText } from './json-schema.ts';
 
-const target = fileURLToPath(new URL('../../svc.schema.json', import.meta.url));
+const target = join(frameworkRoot, 'svc.schema.json');
 await writeFile(target, schemaText());
 console.log(`wrote ${target}`);

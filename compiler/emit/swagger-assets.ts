@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { docsAssetFolder } from '../../runtime/shoebox/assets.ts';
 import { ensureFolder } from '../../runtime/shoebox/paths.ts';
+import { frameworkRoot } from '../framework.ts';
 
 export const SWAGGER_UI_FILES = [
   'swagger-ui-bundle.js',
@@ -21,7 +22,7 @@ export const SWAGGER_UI_FILES = [
 
 /** Copies the files that are missing or differ; unchanged copies keep their mtime (and clients their cache). */
 export async function copySwaggerAssets(root: string): Promise<void> {
-  const from = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const from = dirname(createRequire(join(frameworkRoot, 'package.json')).resolve('swagger-ui-dist/package.json'));
   const to = await ensureFolder(docsAssetFolder(root));
   await Promise.all(
     SWAGGER_UI_FILES.map(async (name) => {

@@ -1,7 +1,9 @@
 // Handlebars templates from templates/, compiled once per process. Generated code
 // embeds strings only through `literal` (JSON.stringify), never raw.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { frameworkRoot } from '../framework.ts';
 
 const engine = Handlebars.create();
 engine.registerHelper('literal', (value: unknown) => JSON.stringify(value));
@@ -11,7 +13,7 @@ const cache = new Map<string, Handlebars.TemplateDelegate>();
 export function renderTemplate(name: string, data: object): string {
   let template = cache.get(name);
   if (!template) {
-    const source = readFileSync(new URL(`../../templates/${name}`, import.meta.url), 'utf8');
+    const source = readFileSync(join(frameworkRoot, 'templates', name), 'utf8');
     template = engine.compile(source, { noEscape: true, strict: true }); // code, not HTML
     cache.set(name, template);
   }

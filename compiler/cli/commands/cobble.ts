@@ -3,6 +3,7 @@ import type { CAC } from 'cac';
 import { hasErrors } from '../../diagnostics.ts';
 import { loadConfig } from '../../config/index.ts';
 import { printDiagnostics } from '../print.ts';
+import { allowTypeScriptImports } from '../typescript-imports.ts';
 import { UsageError } from '../usage-error.ts';
 import { CobbleError } from '../../../runtime/database/migrations/cobble-error.ts';
 import { createMigration } from '../../../runtime/database/migrations/create.ts';
@@ -26,12 +27,14 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
   async run(root) {
     const config = await projectConfig(root);
     if (!config) return 1;
+    await allowTypeScriptImports(); // the migrations are the project's own .ts files
     await runMigrations({ root, config, log: (line) => console.log(line) });
     return 0;
   },
   async rollback(root) {
     const config = await projectConfig(root);
     if (!config) return 1;
+    await allowTypeScriptImports();
     await rollbackMigrations({ root, config, log: (line) => console.log(line) });
     return 0;
   },

@@ -3,9 +3,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CAC } from 'cac';
-import { build } from '../../build.ts';
-import { emitOpenApi, readApiInfo } from '../../emit/openapi/index.ts';
-import { copySwaggerAssets } from '../../emit/swagger-assets.ts';
 import { HTTP_METHODS, type HttpMethod, type MiddlewareRef, type Route, type RouteTable } from '../../ir.ts';
 import { printDiagnostics } from '../print.ts';
 import { UsageError } from '../usage-error.ts';
@@ -44,6 +41,8 @@ async function list(root: string, options: ListOptions): Promise<number> {
 async function docs(root: string): Promise<number> {
   const table = await routeTable(root);
   if (!table) return 1;
+  const { emitOpenApi, readApiInfo } = await import('../../emit/openapi/index.ts');
+  const { copySwaggerAssets } = await import('../../emit/swagger-assets.ts');
   const outsole = join(root, 'shoebox', 'outsole');
   await mkdir(outsole, { recursive: true });
   await writeFile(join(outsole, 'openapi.json'), emitOpenApi(table, await readApiInfo(root)));
@@ -54,6 +53,7 @@ async function docs(root: string): Promise<number> {
 
 /** The analysed table, or null (diagnostics printed) when the project does not compile. */
 async function routeTable(root: string): Promise<RouteTable | null> {
+  const { build } = await import('../../build.ts'); // ts-morph loads only when needed
   const result = await build(root, { write: false });
   printDiagnostics(result.diagnostics, false);
   return result.ok ? result.table : null;
