@@ -18,8 +18,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const cacheFolder = join(root, 'node_modules', '.cache', 'svc');
 const stampFile = join(cacheFolder, 'stamp.json');
 const entryPoint = 'compiler/cli/main.ts'; // as esbuild names it in the metafile
-// compiler/cli/tread.ts forks the file beside its own module, i.e. beside the chunks.
-const treadServer = join(root, 'compiler', 'cli', 'tread-server.mjs');
 // Not in the metafile, yet they shape the output: how it is built, and the TypeScript settings.
 const buildInputs = [fileURLToPath(import.meta.url), join(root, 'tsconfig.json')];
 // Files another process may still be loading: a new build deletes older ones only after this.
@@ -91,8 +89,7 @@ async function rebuild() {
     logLevel: 'silent',
   });
   const outputs = result.outputFiles.map((file) => ({ name: basename(file.path), contents: file.contents }));
-  outputs.push({ name: basename(treadServer), contents: readFileSync(treadServer) });
-  const inputs = [...Object.keys(result.metafile.inputs).map((file) => join(root, file)), ...buildInputs, treadServer];
+  const inputs = [...Object.keys(result.metafile.inputs).map((file) => join(root, file)), ...buildInputs];
   const stamp = {
     root,
     entry: basename(Object.keys(result.metafile.outputs).find((file) => result.metafile.outputs[file].entryPoint === entryPoint)),

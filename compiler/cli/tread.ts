@@ -8,12 +8,13 @@ import { pathToFileURL } from 'node:url';
 import { watch } from 'chokidar';
 import { build } from '../build.ts';
 import { loadConfig } from '../config/index.ts';
+import { frameworkRoot } from '../framework.ts';
 import { printDiagnostics } from './print.ts';
 
 type Reply = { loaded: true } | { listening: string } | { failed: string };
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
-  const server = fork(new URL('./tread-server.mjs', import.meta.url), [], { cwd: root, execArgv: [], stdio: 'inherit' });
+  const server = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: root, execArgv: [], stdio: 'inherit' });
   let version = 0;
   let serving = false;
 
