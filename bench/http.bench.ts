@@ -15,6 +15,11 @@ import { measureOk, startServer, type RunningServer } from './support/process.ts
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 1);
+/**
+ * Another svc checkout (`git archive HEAD | tar -x -C /tmp/base`, its node_modules linked)
+ * that builds and serves the same project as one more server: a before/after in one run.
+ */
+const BASELINE = process.env.BENCH_HTTP_BASELINE;
 const CONNECTIONS = 100;
 const PIPELINING = 10;
 
@@ -27,13 +32,26 @@ const ROUTES = [
 const bin = join(repoRoot, 'bin', 'svc.js');
 const project = await generateProject('http', 10);
 await measureOk(process.execPath, [bin, 'build'], project.root);
+const baselineBin = BASELINE && join(BASELINE, 'bin', 'svc.js');
+const baselineProject = baselineBin ? await generateProject('http-baseline', 10) : undefined;
+if (baselineBin && baselineProject) await measureOk(process.execPath, [baselineBin, 'build'], baselineProject.root);
 const peerFiles = await compileServers(join(benchTmp, 'servers'));
 
-type Contender = 'svc' | Peer;
-const NAMES: Record<Contender, string> = { svc: 'svc serve', bare: 'node:http (bare)', fastify: 'Fastify', hono: 'Hono (node-server)', express: 'Express' };
-const contenders: Contender[] = ['bare', 'svc', 'fastify', 'hono', 'express'];
-const start = (who: Contender): Promise<RunningServer> =>
-  who === 'svc' ? startServer([bin, 'serve', '--port', '0'], project.root) : startServer([peerFiles[who]], repoRoot);
+type Contender = 'svc' | 'baseline' | Peer;
+const NAMES: Record<Contender, string> = {
+  svc: 'svc serve',
+  baseline: 'svc serve (baseline)',
+  bare: 'node:http (bare)',
+  fastify: 'Fastify',
+  hono: 'Hono (node-server)',
+  express: 'Express',
+};
+const contenders: Contender[] = ['bare', 'svc', ...(BASELINE ? (['baseline'] as const) : []), 'fastify', 'hono', 'express'];
+const start = (who: Contender): Promise<RunningServer> => {
+  if (who === 'svc') return startServer([bin, 'serve', '--port', '0'], project.root);
+  if (who === 'baseline') return startServer([baselineBin!, 'serve', '--port', '0'], baselineProject!.root);
+  return startServer([peerFiles[who]], repoRoot);
+};
 
 /** Every server must answer the same thing, or the numbers compare different work. */
 async function checkAnswers(who: Contender, url: string): Promise<void> {
@@ -82,10 +100,15 @@ const results = markdownTable(
   contenders.map((who) => [NAMES[who], ...ROUTES.flatMap((r) => [thousands(rps(who, r.name)), fixed(p99(who, r.name))])]),
   ['l', ...ROUTES.flatMap(() => ['r', 'r'] as const)],
 );
+const baselineColumns = BASELINE ? ['baseline / bare node:http', 'svc / baseline'] : [];
 const ratios = markdownTable(
-  ['route', 'svc / bare node:http', 'svc / Fastify', 'svc / Hono', 'svc / Express'],
-  ROUTES.map((r) => [r.name, ...(['bare', 'fastify', 'hono', 'express'] as const).map((peer) => ratio(rps('svc', r.name) / rps(peer, r.name)))]),
-  ['l', 'r', 'r', 'r', 'r'],
+  ['route', 'svc / bare node:http', 'svc / Fastify', 'svc / Hono', 'svc / Express', ...baselineColumns],
+  ROUTES.map((r) => [
+    r.name,
+    ...(['bare', 'fastify', 'hono', 'express'] as const).map((peer) => ratio(rps('svc', r.name) / rps(peer, r.name))),
+    ...(BASELINE ? [ratio(rps('baseline', r.name) / rps('bare', r.name)), ratio(rps('svc', r.name) / rps('baseline', r.name))] : []),
+  ]),
+  ['l', 'r', 'r', 'r', 'r', ...baselineColumns.map(() => 'r' as const)],
 );
 const report = [
   `autocannon -c ${CONNECTIONS} -p ${PIPELINING}, ${WARMUP} s warm-up then ${SECONDS} s measured, per server and route; ` +

@@ -15,15 +15,43 @@ export interface Problem {
 
 export const statusTitle = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
+const PROBLEM_JSON = 'application/problem+json';
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The problem object's JSON up to its `detail` value, by status. The body is built as
+ * text around it: every 404 would otherwise build and stringify the same object again,
+ * and the output is byte for byte what `JSON.stringify` gives for
+ * `{ type, title, status, detail, requestId, stack? }`.
+ */
+const bodyStarts = new Map<number, string>();
+
+function bodyStart(status: number): string {
+  let start = bodyStarts.get(status);
+  if (start === undefined) {
+    start = `{"type":"about:blank","title":${JSON.stringify(statusTitle(status))},"status":${status},"detail":`;
+    bodyStarts.set(status, start);
+  }
+  return start;
+}
+
 export function problemOutgoing(problem: Problem, accept: string | undefined, requestId: string, pages: ErrorPages): Outgoing {
   const { status, detail, stack } = problem;
-  const title = statusTitle(status);
-  const headers: Record<string, HeaderValue> = { ...problem.headers };
-  if (accept !== undefined && accept.includes('text/html')) {
-    headers['content-type'] = 'text/html; charset=utf-8';
-    return { status, headers, body: pages.render({ status, title, detail, requestId, stack }) };
+  const html = accept !== undefined && accept.includes('text/html');
+  // A fresh object every time: middleware may add headers to an error response.
+  const headers: Record<string, HeaderValue> =
+    problem.headers === undefined ? { 'content-type': html ? HTML : PROBLEM_JSON } : { ...problem.headers, 'content-type': html ? HTML : PROBLEM_JSON };
+  if (html) return { status, headers, body: pages.render({ status, title: statusTitle(status), detail, requestId, stack }) };
+  const tail = stack === undefined ? '}' : `,"stack":${JSON.stringify(stack.split('\n'))}}`;
+  return { status, headers, body: `${bodyStart(status)}${jsonString(detail)},"requestId":${jsonString(requestId)}${tail}` };
+}
+
+/** `JSON.stringify(text)`, several times faster for the usual text that needs no escape. */
+function jsonString(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Control characters, `"`, `\` and surrogates (a lone one is escaped) are left to JSON.stringify.
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
   }
-  headers['content-type'] = 'application/problem+json';
-  const body = { type: 'about:blank', title, status, detail, requestId, ...(stack === undefined ? {} : { stack: stack.split('\n') }) };
-  return { status, headers, body: JSON.stringify(body) };
+  return `"${text}"`;
 }

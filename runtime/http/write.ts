@@ -1,7 +1,9 @@
 // Outgoing → the wire. HEAD gets the same headers (Content-Length included) and node
 // drops the body itself.
 import type { ServerResponse } from 'node:http';
-import type { Outgoing } from './outgoing.ts';
+import type { HeaderValue, Outgoing } from './outgoing.ts';
+
+type Fields = Array<string | HeaderValue>;
 
 export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
   if (res.headersSent) {
@@ -9,17 +11,38 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
     if (!res.writableEnded) res.end();
     return;
   }
-  const { status, headers, body } = out;
-  res.statusCode = status;
-  for (const name in headers) res.setHeader(name, headers[name]!);
-  if (status === 204 || status === 304 || status < 200) {
-    res.removeHeader('content-length');
-    res.end();
-  } else if (body === null) {
-    res.setHeader('content-length', 0);
-    res.end();
-  } else {
-    res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-    res.end(body);
+  const { status, body } = out;
+  const bodiless = status === 204 || status === 304 || status < 200;
+  const fields = fieldList(out.headers);
+  if (bodiless) res.removeHeader('content-length');
+  else fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  // One writeHead() with every field costs node far less than a setHeader() for each.
+  res.writeHead(status, fields as string[]);
+  if (bodiless || body === null) res.end();
+  else res.end(body);
+}
+
+/** `headers` as writeHead()'s flat name/value list, without Content-Length: the body decides that. */
+function fieldList(headers: Readonly<Record<string, HeaderValue>>): Fields {
+  const fields: Fields = [];
+  for (const name in headers) {
+    // writeHead() would send `Content-Type` and `content-type` both; one name, the last value wins.
+    if (hasUpperCase(name)) return fieldList(lowerCased(headers));
+    if (name !== 'content-length') fields.push(name, headers[name]!);
   }
+  return fields;
+}
+
+function hasUpperCase(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c >= 65 && c <= 90) return true;
+  }
+  return false;
+}
+
+function lowerCased(headers: Readonly<Record<string, HeaderValue>>): Record<string, HeaderValue> {
+  const lower: Record<string, HeaderValue> = {};
+  for (const name in headers) lower[name.toLowerCase()] = headers[name]!;
+  return lower;
 }

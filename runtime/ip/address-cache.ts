@@ -1,24 +1,36 @@
 // Parsed client addresses, remembered. A server hears the same clients again and again
 // (keep-alive, repeat visitors), and parsing an IPv6 address costs several times a
 // lookup here; the cache is bounded, so a flood of new addresses only makes it restart.
-import { parseIp, type Family } from './address.ts';
+// One cache serves both the client address (its IPv4-mapped folding, trusted proxies)
+// and the IP filter, so each address text is parsed once for both.
+import { IPV4, parseIp, type Family } from './address.ts';
 
 const CAPACITY = 4096;
 
 export class AddressCache {
   private readonly slots = new Map<string, number>();
+  private used = 0;
   private readonly families = new Uint8Array(CAPACITY);
   private readonly words: Uint32Array[] = [];
+  private readonly shown: string[] = [];
 
-  /** Parses `text` (or recalls it) and returns the slot whose `family`/`address` hold the result. */
+  /** Parses `text` (or recalls it) and returns the slot whose `family`/`address`/`text` hold the result. */
   slot(text: string): number {
     let slot = this.slots.get(text);
     if (slot === undefined) {
-      if (this.slots.size === CAPACITY) this.slots.clear();
-      slot = this.slots.size;
-      this.words[slot] ??= new Uint32Array(4);
-      this.families[slot] = parseIp(text, this.words[slot], true);
+      if (this.used === CAPACITY) {
+        this.slots.clear();
+        this.used = 0;
+      }
+      slot = this.used++;
+      const words = (this.words[slot] ??= new Uint32Array(4));
+      const family = parseIp(text, words, true);
+      this.families[slot] = family;
+      // SPEC §5: an IPv4-mapped IPv6 client is its IPv4 form, and is looked up as that too.
+      const shown = family === IPV4 && text.includes(':') ? dotted(words[0]) : text;
+      this.shown[slot] = shown;
       this.slots.set(text, slot);
+      if (shown !== text) this.slots.set(shown, slot);
     }
     return slot;
   }
@@ -30,4 +42,11 @@ export class AddressCache {
   address(slot: number): Uint32Array {
     return this.words[slot]!;
   }
+
+  /** The address as the application sees it: `::ffff:10.0.0.5` as `10.0.0.5`, anything else as given. */
+  text(slot: number): string {
+    return this.shown[slot]!;
+  }
 }
+
+const dotted = (v: number): string => `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;

@@ -124,13 +124,3 @@ function parseV6(text: string, end: number, out: Uint32Array): Family {
   out[3] = ((groups[6] << 16) | groups[7]) >>> 0;
   return IPV6;
 }
-
-const scratch = new Uint32Array(4);
-
-/** The address as the application should see it: an IPv4-mapped IPv6 address in its IPv4 form, anything else unchanged. */
-export function foldMapped(address: string): string {
-  if (address.indexOf(':') < 0) return address;
-  if (parseIp(address, scratch, true) !== IPV4) return address;
-  const v = scratch[0];
-  return `${v >>> 24}.${(v >>> 16) & 255}.${(v >>> 8) & 255}.${v & 255}`;
-}

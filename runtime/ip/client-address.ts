@@ -2,38 +2,34 @@
 // `ip.trustProxy` — the right-most `X-Forwarded-For` hop that is not itself trusted.
 // Everything left of that hop was written by the client and proves nothing.
 import type { IncomingMessage } from 'node:http';
-import { foldMapped, parseIp } from './address.ts';
+import { AddressCache } from './address-cache.ts';
 import { RangeSet } from './range-set.ts';
 import type { IpTables } from './tables.ts';
 
-/** Whether an address belongs to a trusted proxy; build it once with `createProxyTrust`. */
-export type ProxyTrust = (address: string) => boolean;
-
-const trustNobody: ProxyTrust = () => false;
-
-export function createProxyTrust(tables: IpTables): ProxyTrust {
-  const proxies = new RangeSet(tables.trustProxy);
-  if (proxies.empty) return trustNobody;
-  const address = new Uint32Array(4);
-  return (text) => proxies.has(parseIp(text, address, true), address);
-}
-
 /** The client address, with IPv4-mapped IPv6 folded to IPv4 (`::ffff:10.0.0.5` → `10.0.0.5`). */
-export function clientAddress(req: IncomingMessage, trustProxy: ProxyTrust): string {
-  const peer = foldMapped(req.socket.remoteAddress ?? '');
-  const forwarded = req.headers['x-forwarded-for'];
-  if (forwarded === undefined || !trustProxy(peer)) return peer;
-  // Node joins repeated X-Forwarded-For headers with ", ", so one split sees every hop.
-  const hops = (typeof forwarded === 'string' ? forwarded : forwarded.join(',')).split(',');
-  let client = peer;
-  for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = withoutPort(hops[i].trim());
-    if (hop === '') continue;
-    client = foldMapped(hop);
-    if (!trustProxy(client)) return client;
-  }
-  // Every hop was a trusted proxy: the request started at the left-most one.
-  return client;
+export type ClientAddress = (req: IncomingMessage) => string;
+
+/** Pass the IP filter's `addresses` so that an address parsed here is not parsed again there. */
+export function createClientAddress(tables: IpTables, addresses: AddressCache = new AddressCache()): ClientAddress {
+  const proxies = new RangeSet(tables.trustProxy);
+  const peer = (req: IncomingMessage): number => addresses.slot(req.socket.remoteAddress ?? '');
+  if (proxies.empty) return (req) => addresses.text(peer(req));
+  const trusted = (slot: number): boolean => proxies.has(addresses.family(slot), addresses.address(slot));
+  return (req) => {
+    let slot = peer(req);
+    const forwarded = req.headers['x-forwarded-for'];
+    if (forwarded === undefined || !trusted(slot)) return addresses.text(slot);
+    // Node joins repeated X-Forwarded-For headers with ", ", so one split sees every hop.
+    const hops = (typeof forwarded === 'string' ? forwarded : forwarded.join(',')).split(',');
+    for (let i = hops.length - 1; i >= 0; i--) {
+      const hop = withoutPort(hops[i].trim());
+      if (hop === '') continue;
+      slot = addresses.slot(hop);
+      if (!trusted(slot)) return addresses.text(slot);
+    }
+    // Every hop was a trusted proxy: the request started at the left-most one.
+    return addresses.text(slot);
+  };
 }
 
 /** Some proxies append the port: `203.0.113.7:5123`, `[2001:db8::1]:443`. */

@@ -53,7 +53,8 @@ function insertKey(root: KeyNode, key: string, level: Level): number {
   return segments.length;
 }
 
-export function createIpFilter(tables: IpTables): IpFilter {
+/** Pass the client address's `addresses` so that an address parsed there is not parsed again here. */
+export function createIpFilter(tables: IpTables, addresses: AddressCache = new AddressCache()): IpFilter {
   const global = new Level(tables.global);
   // `/` covers every path; the trie holds the longer keys.
   let root: Level | null = null;
@@ -67,12 +68,11 @@ export function createIpFilter(tables: IpTables): IpFilter {
   }
   if (global.empty && root === null && depth === 0) return allowAll;
 
-  const parsed = new AddressCache();
   const onPath: Level[] = new Array(depth); // reused: the decision is synchronous
   return (text, path) => {
-    const slot = parsed.slot(text);
-    const family = parsed.family(slot);
-    const address = parsed.address(slot);
+    const slot = addresses.slot(text);
+    const family = addresses.family(slot);
+    const address = addresses.address(slot);
     // The levels whose key is a segment prefix of the path, shortest first.
     let found = 0;
     let node = keys;

@@ -47,7 +47,7 @@ export async function bindRoutes(app: CompiledApp, builtins: BuiltinRegistry, se
   for (const route of app.manifest.routes) {
     routes[route.id] =
       route.handler.kind === 'builtin'
-        ? await bindBuiltin(route, route.handler.name, builtins, setup, knots)
+        ? await bindBuiltin(route, route.handler.name, builtins, setup)
         : bindRegistration(route, registrations[next++]!, app, knots);
   }
   await knots.started();
@@ -90,21 +90,11 @@ function bindHandler(route: ManifestRoute, registration: Registration, app: Comp
   };
 }
 
-async function bindBuiltin(
-  route: ManifestRoute,
-  name: keyof BuiltinRegistry,
-  builtins: BuiltinRegistry,
-  setup: BuiltinSetup,
-  knots: KnotCache,
-): Promise<BoundRoute> {
+/** The compiler appends built-in routes after every group is applied, with no middleware (compiler/config/builtin-routes.ts). */
+async function bindBuiltin(route: ManifestRoute, name: keyof BuiltinRegistry, builtins: BuiltinRegistry, setup: BuiltinSetup): Promise<BoundRoute> {
   const factory = builtins[name];
   const endpoint = factory ? await factory(setup) : null;
-  return {
-    info: routeInfo(route),
-    invoke: endpoint ? (ctx) => endpoint(ctx) : (ctx) => notServed(ctx),
-    // Nothing was replayed for a builtin: its middleware come from the manifest alone.
-    middleware: route.middleware.map((ref) => knots.instance([ref.className, ref.args], ref)),
-  };
+  return { info: routeInfo(route), invoke: endpoint ? (ctx) => endpoint(ctx) : (ctx) => notServed(ctx), middleware: [] };
 }
 
 function notServed(ctx: Context): never {

@@ -1,8 +1,7 @@
 // `svc serve` / `svc tread`: the pipeline on a listening node:http server, with the
 // limits that keep slow or hostile clients from holding connections (svc.json `server`).
-import { createServer, STATUS_CODES, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { DEFAULT_CONFIG } from '../config.ts';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { CompiledApp } from './app.ts';
 import { createHandler, type AppHandler, type HandlerOptions } from './handler.ts';
 
@@ -34,7 +33,7 @@ export async function boot(app: CompiledApp, options: BootOptions): Promise<Serv
  * the handler open: the caller flushes it once the last request is done (shutdown.ts).
  */
 export async function listen(handler: AppHandler, options: ListenOptions = {}): Promise<Server> {
-  const settings = { ...DEFAULT_CONFIG.server, ...handler.app.manifest.config.server };
+  const settings = handler.app.manifest.config.server;
   const { headersTimeoutMs, requestTimeoutMs } = settings;
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new RangeError(`svc.json server.headersTimeoutMs (${headersTimeoutMs}) must not exceed server.requestTimeoutMs (${requestTimeoutMs}).`);
@@ -50,7 +49,7 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     handler.handle,
   );
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
-  server.on('connect', refuseConnect);
+  server.on('connect', (req: IncomingMessage, socket: Socket) => answerConnect(handler, req, socket));
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -62,12 +61,21 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
   return server;
 }
 
-/** Without a listener, node drops a CONNECT request's socket without a word; svc is no proxy, its target no path: 400. */
-function refuseConnect(_req: unknown, socket: Duplex): void {
-  const status = 400;
-  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail: 'CONNECT is not supported: this server is not a proxy.' });
+/**
+ * Node hands a CONNECT request to a 'connect' listener along with its socket, and drops
+ * the connection when there is none. svc is no proxy, but a CONNECT is still a request:
+ * it goes through the pipeline like any other (IP rules, then an answer and a log line:
+ * 400 for the usual `host:port` target, which is no path), and the connection closes
+ * after the answer, as node has already stopped parsing it.
+ */
+function answerConnect(handler: AppHandler, req: IncomingMessage, socket: Socket): void {
   socket.on('error', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  );
+  const res = new ServerResponse(req);
+  res.shouldKeepAlive = false;
+  res.assignSocket(socket);
+  res.once('finish', () => {
+    res.detachSocket(socket);
+    socket.end();
+  });
+  handler.handle(req, res);
 }

@@ -6,7 +6,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DEFAULT_CONFIG } from '../config.ts';
 import type { Manifest } from '../manifest.ts';
 import { isClusterMessage, type ClusterMessage } from '../shoebox/cluster-link.ts';
 import { formatLogLine, logWriter, type LogWriter } from '../shoebox/log.ts';
@@ -34,10 +33,9 @@ interface Member {
  */
 export async function servePrimary(root: string, workers: number): Promise<number> {
   const manifest = JSON.parse(await readFile(join(root, '.svc', 'manifest.json'), 'utf8')) as Manifest;
-  const log = logWriter(root, manifest.config.logs ?? DEFAULT_CONFIG.logs);
+  const log = logWriter(root, manifest.config.logs);
   const metrics = await RouteMetrics.open(root, manifest.routes);
-  const graceMs = manifest.config.server.shutdownGraceMs ?? DEFAULT_CONFIG.server.shutdownGraceMs;
-  const code = await new Primary(workers, graceMs, log, new MetricsHub(metrics)).run();
+  const code = await new Primary(workers, manifest.config.server.shutdownGraceMs, log, new MetricsHub(metrics)).run();
   await metrics.close();
   await log.flush();
   return code;

@@ -2,7 +2,6 @@
 // whose handler returns synchronously is served without creating a promise; the body,
 // middleware, a Promise or a `Response` switch to the asynchronous path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEFAULT_CONFIG } from '../config.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { ErrorPages } from '../errors/pages.ts';
 import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
@@ -10,9 +9,7 @@ import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge } from '../ht
 import { toOutgoing } from '../http/convert.ts';
 import type { Outgoing } from '../http/outgoing.ts';
 import { writeOutgoing } from '../http/write.ts';
-import { ipHandlerOptions, type IpFilter, type IpTables } from '../ip/index.ts';
-
-export type { IpFilter };
+import { ipHandlerOptions, type ClientAddress, type IpFilter, type IpTables } from '../ip/index.ts';
 import { canonicalPath } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
 import { logWriter, useLog, formatLogLine, type LogWriter } from '../shoebox/log.ts';
@@ -23,8 +20,7 @@ import { bindRoutes, type BoundRoute } from './bind.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
 import { RequestContext } from './context.ts';
 
-/** Who is asking; the default is the socket peer with IPv4-mapped IPv6 folded to IPv4. */
-export type ClientAddress = (req: IncomingMessage) => string;
+export type { ClientAddress, IpFilter };
 
 export interface HandlerOptions {
   /** The project root: shoebox/ and weave/Views/ live here. */
@@ -53,15 +49,15 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   await configureDatabase({ root: options.root, config });
   const metrics = await RouteMetrics.open(options.root, app.manifest.routes);
   // Before binding: knots' start-up hooks may already call logError().
-  const log = logWriter(options.root, config.logs ?? DEFAULT_CONFIG.logs);
+  const log = logWriter(options.root, config.logs);
   useLog(log);
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
   const pages = await ErrorPages.load(options.root);
   const ip = ipHandlerOptions(app.ipTables as IpTables);
   return new Pipeline(app, routes, pages, log, {
     dev,
-    bodyLimit: config.server?.bodyLimit ?? DEFAULT_CONFIG.server.bodyLimit,
-    maxUrlLength: config.server?.maxUrlLength ?? DEFAULT_CONFIG.server.maxUrlLength,
+    bodyLimit: config.server.bodyLimit,
+    maxUrlLength: config.server.maxUrlLength,
     ipFilter: options.ipFilter ?? ip.ipFilter,
     clientAddress: options.clientAddress ?? ip.clientAddress,
     metrics,
@@ -127,7 +123,7 @@ class Pipeline implements AppHandler {
       case 'not-found':
         return this.fail(ctx, { status: 404, detail: `No route for ${ctx.method} ${path}.` });
       case 'method-not-allowed': {
-        const allow = found.allow.join(', ');
+        const allow = allowHeader(found.allow);
         if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow }, body: null });
         return this.fail(ctx, { status: 405, detail: `${ctx.method} is not allowed on ${path}; allowed: ${allow}.`, headers: { allow } });
       }
@@ -216,6 +212,8 @@ class Pipeline implements AppHandler {
       if (ctx.res.headersSent) ctx.res.destroy();
       else {
         for (const name of ctx.res.getHeaderNames()) ctx.res.removeHeader(name);
+        // The refused writeHead() already chose the reason phrase of the handler's status.
+        ctx.res.statusMessage = '';
         writeOutgoing(ctx.res, sent);
       }
     }
@@ -260,6 +258,21 @@ class Pipeline implements AppHandler {
     const context = failure === undefined ? undefined : { route: ctx.route?.source, error: failure };
     this.log.append(formatLogLine(String(status), message, context));
   }
+}
+
+/**
+ * The dispatcher returns one constant `method-not-allowed` result per set of methods
+ * (its `NOT_ALLOWED_*`), so its `Allow` header is joined once per set, not per request.
+ */
+const allowHeaders = new WeakMap<readonly string[], string>();
+
+function allowHeader(methods: readonly string[]): string {
+  let header = allowHeaders.get(methods);
+  if (header === undefined) {
+    header = methods.join(', ');
+    allowHeaders.set(methods, header);
+  }
+  return header;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
-import { foldMapped, INVALID, IPV4, parseIp } from '../../runtime/ip/address.ts';
+import { INVALID, IPV4, IPV6, parseIp } from '../../runtime/ip/address.ts';
+import { AddressCache } from '../../runtime/ip/address-cache.ts';
 
 /**
  * What the parser should return for `text`, by ipaddr.js: family and 32-bit words, or
@@ -68,12 +69,37 @@ test('parseIp ignores an IPv6 zone when allowed, as Node reports link-local peer
   assert.deepEqual([...out], [0xfe800000, 0, 0, 1]);
 });
 
-test('foldMapped gives IPv4-mapped addresses their IPv4 form and leaves others alone', () => {
-  assert.equal(foldMapped('::ffff:10.0.0.5'), '10.0.0.5');
-  assert.equal(foldMapped('::FFFF:7f00:1'), '127.0.0.1');
-  assert.equal(foldMapped('0:0:0:0:0:ffff:c0a8:0101'), '192.168.1.1');
-  assert.equal(foldMapped('::1'), '::1');
-  assert.equal(foldMapped('::10.0.0.5'), '::10.0.0.5');
-  assert.equal(foldMapped('10.0.0.5'), '10.0.0.5');
-  assert.equal(foldMapped('garbage'), 'garbage');
+test('the address cache gives IPv4-mapped addresses their IPv4 form and leaves others alone', () => {
+  const cache = new AddressCache();
+  const shown = (text: string): string => cache.text(cache.slot(text));
+  assert.equal(shown('::ffff:10.0.0.5'), '10.0.0.5');
+  assert.equal(shown('::FFFF:7f00:1'), '127.0.0.1');
+  assert.equal(shown('0:0:0:0:0:ffff:c0a8:0101'), '192.168.1.1');
+  assert.equal(shown('::ffff:10.0.0.6%eth0'), '10.0.0.6');
+  assert.equal(shown('::1'), '::1');
+  assert.equal(shown('::10.0.0.5'), '::10.0.0.5');
+  assert.equal(shown('10.0.0.5'), '10.0.0.5');
+  assert.equal(shown('garbage'), 'garbage');
+});
+
+test('the address cache parses a mapped address once: its IPv4 form finds the same slot', () => {
+  const cache = new AddressCache();
+  const mapped = cache.slot('::ffff:10.0.0.5');
+  assert.equal(cache.slot('10.0.0.5'), mapped);
+  assert.equal(cache.family(mapped), IPV4);
+  assert.equal(cache.address(mapped)[0], 0x0a000005);
+  const v6 = cache.slot('2001:db8::1');
+  assert.notEqual(v6, mapped);
+  assert.equal(cache.family(v6), IPV6);
+});
+
+test('the address cache restarts when full and still answers right', () => {
+  const cache = new AddressCache();
+  for (let i = 0; i < 10_000; i++) {
+    const text = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+    const slot = cache.slot(text);
+    assert.equal(cache.text(slot), text);
+    assert.equal(cache.address(slot)[0], (0x0a000000 | i) >>> 0);
+  }
+  assert.equal(cache.text(cache.slot('::ffff:10.0.0.7')), '10.0.0.7');
 });

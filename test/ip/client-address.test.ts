@@ -1,18 +1,18 @@
-// clientAddress on real connections: the server listens on `::` (IPv4 peers then show
+// The client address on real connections: the server listens on `::` (IPv4 peers then show
 // up IPv4-mapped), clients bind to chosen loopback addresses to play proxy or stranger.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request, type OutgoingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { clientAddress, createProxyTrust, type ProxyTrust } from '../../runtime/ip/index.ts';
+import { createClientAddress, type ClientAddress } from '../../runtime/ip/index.ts';
 import { compileIp } from './compile.ts';
 
-let trust: ProxyTrust = () => false;
+let clientAddress: ClientAddress = (req) => req.socket.remoteAddress ?? '';
 let server: Server;
 let port: number;
 
 before(async () => {
-  server = createServer((req, res) => res.end(clientAddress(req, trust)));
+  server = createServer((req, res) => res.end(clientAddress(req)));
   await new Promise<void>((resolve) => server.listen(0, '::', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -30,22 +30,22 @@ function ask(from: string, headers: OutgoingHttpHeaders = {}): Promise<string> {
   });
 }
 
-const trusting = (trustProxy: string[]): ProxyTrust => createProxyTrust(compileIp({ trustProxy }));
+const trusting = (trustProxy: string[]): ClientAddress => createClientAddress(compileIp({ trustProxy }));
 
 test('without trusted proxies the peer is the client and X-Forwarded-For is ignored', async () => {
-  trust = trusting([]);
+  clientAddress = trusting([]);
   assert.equal(await ask('127.0.0.9'), '127.0.0.9'); // folded from ::ffff:127.0.0.9
   assert.equal(await ask('127.0.0.9', { 'x-forwarded-for': '203.0.113.5' }), '127.0.0.9');
   assert.equal(await ask('::1', { 'x-forwarded-for': '203.0.113.5' }), '::1');
 });
 
 test('a header from a peer that is not a trusted proxy changes nothing', async () => {
-  trust = trusting(['127.0.0.2']);
+  clientAddress = trusting(['127.0.0.2']);
   assert.equal(await ask('127.0.0.3', { 'x-forwarded-for': '127.0.0.1' }), '127.0.0.3');
 });
 
 test('behind a trusted proxy the right-most untrusted hop is the client', async () => {
-  trust = trusting(['127.0.0.2', '10.0.0.0/8', '::1']);
+  clientAddress = trusting(['127.0.0.2', '10.0.0.0/8', '::1']);
   assert.equal(await ask('127.0.0.2'), '127.0.0.2');
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5' }), '203.0.113.5');
   // The client wrote 6.6.6.6 itself; the proxy appended the address it really saw.
@@ -56,12 +56,12 @@ test('behind a trusted proxy the right-most untrusted hop is the client', async 
 });
 
 test('repeated X-Forwarded-For headers count as one list', async () => {
-  trust = trusting(['127.0.0.2']);
+  clientAddress = trusting(['127.0.0.2']);
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': ['6.6.6.6', '203.0.113.5'] }), '203.0.113.5');
 });
 
 test('hops are folded, stripped of ports, and never trusted when they do not parse', async () => {
-  trust = trusting(['127.0.0.2']);
+  clientAddress = trusting(['127.0.0.2']);
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '::ffff:203.0.113.5' }), '203.0.113.5');
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5:4711' }), '203.0.113.5');
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '[2001:db8::1]:443' }), '2001:db8::1');
@@ -69,6 +69,6 @@ test('hops are folded, stripped of ports, and never trusted when they do not par
 });
 
 test('when every hop is a trusted proxy the left-most one is the client', async () => {
-  trust = trusting(['127.0.0.2', '10.0.0.0/8']);
+  clientAddress = trusting(['127.0.0.2', '10.0.0.0/8']);
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '10.0.0.1, 10.0.0.2' }), '10.0.0.1');
 });

@@ -53,6 +53,7 @@ describe('errors', () => {
   it('answers 500 for a header node refuses to send, and keeps serving', async () => {
     const res = await raw(server.url, '/bad-header');
     assert.equal(res.status, 500);
+    assert.equal((await fetch(`${server.url}/bad-header`)).statusText, 'Internal Server Error');
     assert.equal(res.headers['x-split'], undefined);
     assert.equal((await raw(server.url, '/ok')).body, 'still here');
   });

@@ -1,5 +1,6 @@
 // Knots: constructed once with their parameters, composed per route at start-up.
 import assert from 'node:assert/strict';
+import { get, type IncomingMessage } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import type { Context } from '../../runtime/context.ts';
 import { abort } from '../../runtime/errors/http-error.ts';
@@ -56,6 +57,17 @@ class Plain implements Middleware {
   }
 }
 
+/** Spells header names its own way, as middleware may. */
+class Retype implements Middleware {
+  async handle(_ctx: Context, next: Next): Promise<Outgoing> {
+    const out = await next();
+    out.headers['Content-Type'] = 'text/plain; charset=utf-8';
+    out.headers['X-Spelled'] = 'A';
+    out.headers['x-spelled'] = 'b';
+    return out;
+  }
+}
+
 describe('middleware', () => {
   let server: Running;
   const group: MiddlewareEntry = [Tag, ['group']];
@@ -70,6 +82,7 @@ describe('middleware', () => {
           { method: 'GET', pattern: '/broken', handler: () => 'never', middleware: [Tag, Broken] },
           { method: 'GET', pattern: '/fails', handler: () => { throw new Error('handler exploded'); }, middleware: [[Tag, ['seen']]] },
           { method: 'GET', pattern: '/plain', handler: () => 'never', middleware: [Plain] },
+          { method: 'GET', pattern: '/retyped', handler: () => 'text', middleware: [Retype] },
         ],
         { classes: { Gate } },
       ),
@@ -131,5 +144,14 @@ describe('middleware', () => {
     const res = await raw(server.url, '/plain');
     assert.equal(res.body, 'from a knot');
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+  });
+
+  it('sends one field per header name, however middleware spell it: the last value wins', async () => {
+    const { headers, rawHeaders } = await new Promise<IncomingMessage>((resolve, reject) => get(`${server.url}/retyped`, (res) => resolve(res.resume())).on('error', reject));
+    const names = rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    assert.equal(names.filter((name) => name === 'content-type').length, 1);
+    assert.equal(headers['content-type'], 'text/plain; charset=utf-8');
+    assert.equal(names.filter((name) => name === 'x-spelled').length, 1);
+    assert.equal(headers['x-spelled'], 'b');
   });
 });
