@@ -12,6 +12,7 @@ const server = createServer((req, res) => {
   if (current) return current.handle(req, res);
   res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
 });
+server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));
 
 async function load(href) {
   const { handler } = await import(href);

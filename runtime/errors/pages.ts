@@ -3,7 +3,7 @@
 // the defaults shipped with svc; `<status>.hbs` in any of them before `error.hbs`.
 // Everything is read and compiled once, at start-up, so rendering is synchronous.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Handlebars from 'handlebars';
 import { frameworkRoot, shoeboxPath } from '../shoebox/paths.ts';
 
@@ -36,7 +36,8 @@ export class ErrorPages {
     const handlebars = Handlebars.create();
     const svcRoot = frameworkRoot(root);
     const candidates = [join(root, 'weave', 'Views', 'errors'), shoeboxPath(root, 'views')];
-    if (svcRoot && svcRoot !== root) candidates.push(join(svcRoot, 'shoebox', 'views'));
+    // `resolve` drops the trailing separator a bundle's svcRoot carries: the demo (svc's own folder) lists its views once.
+    if (svcRoot && resolve(svcRoot) !== resolve(root)) candidates.push(join(svcRoot, 'shoebox', 'views'));
     const folders = await Promise.all(candidates.map((folder) => loadFolder(handlebars, folder)));
     return new ErrorPages(folders, handlebars.compile(LAST_RESORT));
   }

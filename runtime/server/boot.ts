@@ -1,7 +1,6 @@
 // `svc serve` / `svc tread`: the pipeline on a listening node:http server, with the
 // limits that keep slow or hostile clients from holding connections (svc.json `server`).
-import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
-import type { Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import type { CompiledApp } from './app.ts';
 import { createHandler, type AppHandler, type HandlerOptions } from './handler.ts';
 
@@ -49,7 +48,7 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     handler.handle,
   );
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
-  server.on('connect', (req: IncomingMessage, socket: Socket) => answerConnect(handler, req, socket));
+  server.on('connect', handler.connect);
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -59,23 +58,4 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     });
   });
   return server;
-}
-
-/**
- * Node hands a CONNECT request to a 'connect' listener along with its socket, and drops
- * the connection when there is none. svc is no proxy, but a CONNECT is still a request:
- * it goes through the pipeline like any other (IP rules, then an answer and a log line:
- * 400 for the usual `host:port` target, which is no path), and the connection closes
- * after the answer, as node has already stopped parsing it.
- */
-function answerConnect(handler: AppHandler, req: IncomingMessage, socket: Socket): void {
-  socket.on('error', () => socket.destroy());
-  const res = new ServerResponse(req);
-  res.shouldKeepAlive = false;
-  res.assignSocket(socket);
-  res.once('finish', () => {
-    res.detachSocket(socket);
-    socket.end();
-  });
-  handler.handle(req, res);
 }

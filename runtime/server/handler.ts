@@ -2,6 +2,7 @@
 // whose handler returns synchronously is served without creating a promise; the body,
 // middleware, a Promise or a `Response` switch to the asynchronous path.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { HttpError } from '../errors/http-error.ts';
 import { ErrorPages } from '../errors/pages.ts';
 import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
@@ -18,6 +19,7 @@ import { closeDatabase, configureDatabase } from '../database/index.ts';
 import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
+import { answerConnect } from './connect.ts';
 import { RequestContext } from './context.ts';
 
 export type { ClientAddress, IpFilter };
@@ -38,6 +40,8 @@ export interface HandlerOptions {
 export interface AppHandler {
   /** A `node:http` request listener. */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** A `node:http` 'connect' listener: CONNECT requests get the same pipeline (connect.ts). */
+  connect(req: IncomingMessage, socket: Duplex): void;
   /** Writes out queued log lines. */
   close(): Promise<void>;
   readonly app: CompiledApp;
@@ -91,6 +95,8 @@ class Pipeline implements AppHandler {
     this.clientAddress = settings.clientAddress;
     this.metrics = settings.metrics;
   }
+
+  connect = (req: IncomingMessage, socket: Duplex): void => answerConnect(this.handle, req, socket);
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
     const ctx = new RequestContext(req, res, this.clientAddress(req));

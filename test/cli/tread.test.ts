@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
+import { exchange } from '../robustness/raw-http.ts';
 
 const routes = (body: string): string => `import type { Router } from 'svc';
 export default (router: Router) => {
@@ -61,4 +62,10 @@ test('an edit to a model a route file imports reaches the API document', async (
   await eventually(async () => JSON.stringify(await schema()).includes('title'));
   await writeFiles(root, { 'weave/Note.ts': 'export interface Note { title: string; pinned: boolean }\n' });
   await eventually(async () => JSON.stringify(await schema()).includes('pinned'));
+});
+
+test('a CONNECT request gets the pipeline answer, as under svc serve', async () => {
+  const { response } = await exchange(tread.url, 'CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n');
+  assert.equal(response.status, 400);
+  assert.equal(response.headers['content-type'], 'application/problem+json');
 });

@@ -1,7 +1,6 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { CAC } from 'cac';
-import { DEFAULT_CONFIG } from '../../../runtime/config.ts';
 import { listen } from '../../../runtime/server/boot.ts';
 import { servePrimary } from '../../../runtime/server/cluster.ts';
 import { drain, onStopSignal } from '../../../runtime/server/shutdown.ts';
@@ -58,7 +57,7 @@ async function serve(root: string, listening: { host?: string; port?: number }):
     await handler.close();
     throw e;
   });
-  const graceMs = handler.app.manifest.config.server.shutdownGraceMs ?? DEFAULT_CONFIG.server.shutdownGraceMs;
+  const graceMs = handler.app.manifest.config.server.shutdownGraceMs;
   if (cluster.isPrimary) console.log(`svc: serving ${serverUrl(server)}`);
   const reason = await stopped;
   if (cluster.isPrimary) console.log(`svc: ${reason}: finishing requests in flight (at most ${graceMs} ms)`);
