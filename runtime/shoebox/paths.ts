@@ -1,5 +1,8 @@
 // Where the writable runtime folder lives (SPEC §7). Folders are created on first use,
 // so a fresh clone, or a folder someone deleted, just works.
+// The reference makes `import.meta.svcRoot` known to any program that reaches this file
+// (an application's own `tsc --noEmit`), not only to this repository's.
+/// <reference path="../import-meta.d.ts" />
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
