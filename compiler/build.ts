@@ -23,7 +23,12 @@ export interface BuildOptions {
   write?: boolean;
   /** Keep each route file's analysis and the bundler warm between builds of this root (`svc tread`). */
   incremental?: boolean;
+  /** Runs once the bundle is written, before the API document is: `svc tread` serves the new build meanwhile. */
+  onBundled?: () => Promise<void>;
 }
+
+/** Roots whose Swagger UI files this process copied: they do not change while `svc tread` runs. */
+const assetsCopied = new Set<string>();
 
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
   const found = await discover(root);
@@ -35,8 +40,15 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {
     await writeBundled(root, analysed.table);
-    // esbuild works in a process of its own: the API document is written meanwhile.
-    await Promise.all([bundle(root, options.incremental), writeDocument(root, analysed.table).then(() => copySwaggerAssets(root))]);
+    await Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
+    await options.onBundled?.();
+    await writeDocument(root, analysed.table);
   }
   return { ok: true, diagnostics, table: analysed.table };
+}
+
+async function copyAssets(root: string, incremental = false): Promise<void> {
+  if (incremental && assetsCopied.has(root)) return;
+  await copySwaggerAssets(root);
+  assetsCopied.add(root);
 }

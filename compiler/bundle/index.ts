@@ -1,6 +1,7 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,7 +56,7 @@ const entry = (root: string): esbuild.StdinOptions => ({
 
 const serveMain = join(frameworkRoot, 'compiler', 'bundle', 'serve-main.ts');
 
-const options = (root: string): esbuild.BuildOptions => ({
+const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
   absWorkingDir: root,
   stdin: entry(root),
   outfile: '.svc/app.mjs',
@@ -63,7 +64,11 @@ const options = (root: string): esbuild.BuildOptions => ({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  sourcemap: true,
+  // `svc tread` serves without source maps (its server does not enable them), so its
+  // rebuilds skip writing one, and print without indentation: together about half of a
+  // rebuild at 1,000 routes. Names stay, so stack traces still read.
+  sourcemap: !incremental,
+  minifyWhitespace: incremental,
   legalComments: 'none',
   logLevel: 'silent',
   define: { 'import.meta.svcRoot': JSON.stringify(frameworkRoot) },
@@ -75,10 +80,13 @@ const contexts = new Map<string, esbuild.BuildContext>();
 
 export async function bundle(root: string, incremental = false): Promise<void> {
   if (!incremental) {
-    await esbuild.build(options(root));
+    await esbuild.build(options(root, false));
     return;
   }
   let context = contexts.get(root);
-  if (context === undefined) contexts.set(root, (context = await esbuild.context(options(root))));
+  if (context === undefined) {
+    contexts.set(root, (context = await esbuild.context(options(root, true))));
+    await rm(join(root, '.svc', 'app.mjs.map'), { force: true }); // a map from `svc build` would describe another bundle
+  }
   await context.rebuild();
 }

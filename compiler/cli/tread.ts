@@ -18,18 +18,24 @@ export async function tread(root: string, listen: { host?: string; port?: number
   let version = 0;
   let serving = false;
 
-  async function rebuild(): Promise<void> {
-    const started = performance.now();
-    const result = await build(root, { incremental: true });
-    printDiagnostics(result.diagnostics, false);
-    if (!result.ok) {
-      console.error(serving ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
-      return;
-    }
+  /** Tells the server process to swap in the bundle just written. */
+  async function load(): Promise<Reply> {
     const bundle = pathToFileURL(join(root, '.svc', 'app.mjs'));
     bundle.searchParams.set('v', String(++version)); // a fresh module for each build
     await access(bundle);
-    const reply = await ask(server, { load: bundle.href });
+    return ask(server, { load: bundle.href });
+  }
+
+  async function rebuild(): Promise<void> {
+    const started = performance.now();
+    let reply: Reply | undefined;
+    // The new routes are served before the API document is rewritten (it is read per request).
+    const result = await build(root, { incremental: true, onBundled: async () => void (reply = await load()) });
+    printDiagnostics(result.diagnostics, false);
+    if (!result.ok || !reply) {
+      console.error(serving ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
+      return;
+    }
     if ('failed' in reply) {
       console.error(`svc tread: the new build failed to start; still serving the last good build.\n${reply.failed}`);
       return;
