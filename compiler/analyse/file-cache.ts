@@ -12,7 +12,7 @@ export class FileCache {
   private readonly files = new Map<string, FileAnalysis>();
   private listing = '';
 
-  constructor(private readonly root: string) {}
+  constructor(readonly root: string) {}
 
   get(file: string): FileAnalysis | undefined {
     return this.files.get(file);

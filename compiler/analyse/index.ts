@@ -33,22 +33,23 @@ import type { Component } from './schema/registry.ts';
 import { nameComponents } from './schema/naming.ts';
 import { walkRouteFile, type WalkedFile } from './walk/visit.ts';
 
-const caches = new Map<string, FileCache>();
+/** The last root's, like the warm project (project.ts): `svc tread` builds one root. */
+let cache: FileCache | undefined;
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): { table: RouteTable; diagnostics: Diagnostic[] } {
   const { project, changed } = projectFor(root);
-  let cache = caches.get(root);
-  if (!incremental || !cache) caches.set(root, (cache = new FileCache(root)));
-  cache.update(changed, routeFiles, project);
+  if (!incremental || cache?.root !== root) cache = new FileCache(root);
+  const files = cache;
+  files.update(changed, routeFiles, project);
 
-  const pending = routeFiles.filter((file) => !cache.get(file));
+  const pending = routeFiles.filter((file) => !files.get(file));
   const walked = pending.map((file) => {
     const reporter = new Reporter(root);
     return { file, reporter, ...walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter) };
   });
   addNamedModules(project, root, walked);
-  for (const { file, reporter, ...walk } of walked) cache.set(file, resolveFile(walk, reporter, project));
-  return assemble(routeFiles.map((file) => cache.get(file)!), routeFiles, config);
+  for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
+  return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config);
 }
 
 /** Classes named by string are not imported by any route file, so their modules are added by hand. */

@@ -3,7 +3,7 @@
 // restart and a broken edit changes nothing.
 import { fork, type ChildProcess } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { watch } from 'chokidar';
 import { build } from '../build.ts';
@@ -49,7 +49,9 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
   // Watch before announcing the address, so an edit made right after start-up is seen.
-  const watcher = watch([join(root, 'routes'), join(root, 'weave'), join(root, 'svc.json')], { ignoreInitial: true });
+  // The root, filtered, rather than the folders themselves: a `weave/` made after start-up is watched too.
+  const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^svc\.json$/.test(relative(root, path).split(sep).join('/'));
+  const watcher = watch(root, { ignoreInitial: true, ignored: (path) => !watched(path) });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   watcher.on('all', serialised(rebuild));
   const reply = await ask(server, { listen: { host, port } });
