@@ -3,5 +3,6 @@ export { boot, type BootOptions } from './boot.ts';
 export { createHandler, type AppHandler, type ClientAddress, type HandlerOptions, type IpFilter } from './handler.ts';
 export { builtinEndpoints, type BuiltinEndpoint, type BuiltinFactory, type BuiltinName, type BuiltinSetup } from './builtins.ts';
 export { StaleBuildError } from './bind.ts';
+export { readBuildJson } from './build-output.ts';
 export type { CompiledApp } from './app.ts';
 export type { Manifest } from '../manifest.ts';

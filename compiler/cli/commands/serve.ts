@@ -30,12 +30,17 @@ export function register(cli: CAC): void {
         }
         return await serve(root, listening);
       } catch (e) {
-        if (!(e instanceof MissingBuildError) && (e as Error).name !== 'GuardTokenMissingError') throw e;
+        if (!(e instanceof MissingBuildError) && !EXPECTED.has((e as Error).name)) throw e;
         console.error(`svc: ${(e as Error).message}`);
+        // A worker's channel to the primary keeps it alive; the primary sees it go and stops.
+        if (cluster.isWorker) cluster.worker!.disconnect();
         return 1;
       }
     });
 }
+
+/** Failures that are the build's or the environment's, told in one line rather than a stack trace. */
+const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError']);
 
 function workerCount(value: string | number | undefined): number {
   if (value === undefined) return 1;

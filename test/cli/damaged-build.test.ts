@@ -1,0 +1,46 @@
+// The bundle reads its manifest and IP tables from beside itself when it starts: a
+// build missing one, or with one damaged, is refused in one clear line, not a stack.
+import assert from 'node:assert/strict';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { makeProject, removeProject } from '../support/project.ts';
+import { svc } from '../support/cli.ts';
+
+let root: string;
+
+before(async () => {
+  root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/', () => 'hello');
+};
+`,
+  });
+  const built = svc(root, ['build']);
+  assert.equal(built.status, 0, built.stderr);
+  for (const name of ['manifest.json', 'ip-tables.json']) await copyFile(join(root, '.svc', name), join(root, `${name}.good`));
+});
+
+after(() => removeProject(root));
+
+const damages: Array<[string, string, (path: string) => Promise<void>, RegExp]> = [
+  ['a missing manifest', 'manifest.json', (path) => rm(path), /manifest\.json cannot be read \(ENOENT\)/],
+  ['a truncated manifest', 'manifest.json', (path) => writeFile(path, '{"framework": "0.1'), /manifest\.json is not valid JSON/],
+  ['damaged IP tables', 'ip-tables.json', (path) => writeFile(path, 'not json'), /ip-tables\.json is not valid JSON/],
+];
+
+for (const [what, name, damage, message] of damages) {
+  for (const workers of ['1', '2']) {
+    test(`svc serve --workers ${workers} refuses a build with ${what}`, async (t) => {
+      const path = join(root, '.svc', name);
+      t.after(() => copyFile(join(root, `${name}.good`), path));
+      await damage(path);
+      const result = svc(root, ['serve', '--port', '0', '--workers', workers]);
+      assert.equal(result.status, 1, result.stdout + result.stderr);
+      assert.match(result.stderr, message);
+      assert.match(result.stderr, /run `svc build`/);
+      assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+    });
+  }
+}
