@@ -8,15 +8,22 @@ import { createServer } from 'node:http';
 const root = process.cwd();
 let current = null;
 
-const server = createServer((req, res) => {
+// Each build's svc.json timeouts are applied as it loads; Node checks them this often.
+const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
   if (current) return current.handle(req, res);
   res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
 });
 server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));
 
 async function load(href) {
-  const { handler } = await import(href);
-  const next = await handler({ root, dev: true });
+  const build = await import(href);
+  const next = await build.handler({ root, dev: true });
+  try {
+    build.applyTimeouts(server, next.app.manifest.config.server);
+  } catch (error) {
+    await next.close();
+    throw error;
+  }
   const previous = current;
   current = next;
   await previous?.close();

@@ -1,6 +1,7 @@
-// `svc serve` / `svc tread`: the pipeline on a listening node:http server, with the
+// `svc serve`: the pipeline on a listening node:http server, with the
 // limits that keep slow or hostile clients from holding connections (svc.json `server`).
 import { createServer, type Server } from 'node:http';
+import type { SvcConfig } from '../config.ts';
 import type { CompiledApp } from './app.ts';
 import { createHandler, type AppHandler, type HandlerOptions } from './handler.ts';
 
@@ -33,21 +34,15 @@ export async function boot(app: CompiledApp, options: BootOptions): Promise<Serv
  */
 export async function listen(handler: AppHandler, options: ListenOptions = {}): Promise<Server> {
   const settings = handler.app.manifest.config.server;
-  const { headersTimeoutMs, requestTimeoutMs } = settings;
-  if (headersTimeoutMs > requestTimeoutMs) {
-    throw new RangeError(`svc.json server.headersTimeoutMs (${headersTimeoutMs}) must not exceed server.requestTimeoutMs (${requestTimeoutMs}).`);
-  }
   const server = createServer(
     {
-      headersTimeout: headersTimeoutMs,
-      requestTimeout: requestTimeoutMs,
       // Node looks for expired requests on this interval (30 s by default), which would
       // let a slowloris client outlive a short headers timeout many times over.
-      connectionsCheckingInterval: Math.min(1000, headersTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, settings.headersTimeoutMs),
     },
     handler.handle,
   );
-  server.keepAliveTimeout = settings.keepAliveTimeoutMs;
+  applyTimeouts(server, settings);
   server.on('connect', handler.connect);
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
@@ -58,4 +53,18 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     });
   });
   return server;
+}
+
+/**
+ * svc.json's limits on slow and idle clients. Node reads them at each check, so `svc
+ * tread` applies each new build's to the server it keeps listening (tread-server.mjs).
+ */
+export function applyTimeouts(server: Server, settings: SvcConfig['server']): void {
+  const { headersTimeoutMs, requestTimeoutMs } = settings;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new RangeError(`svc.json server.headersTimeoutMs (${headersTimeoutMs}) must not exceed server.requestTimeoutMs (${requestTimeoutMs}).`);
+  }
+  server.headersTimeout = headersTimeoutMs;
+  server.requestTimeout = requestTimeoutMs;
+  server.keepAliveTimeout = settings.keepAliveTimeoutMs;
 }

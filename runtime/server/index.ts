@@ -1,5 +1,5 @@
 // The serving side of svc, imported by the generated `.svc/entry.ts` as `svc/server`.
-export { boot, type BootOptions } from './boot.ts';
+export { applyTimeouts, boot, type BootOptions } from './boot.ts';
 export { createHandler, type AppHandler, type ClientAddress, type HandlerOptions, type IpFilter } from './handler.ts';
 export { builtinEndpoints, type BuiltinEndpoint, type BuiltinFactory, type BuiltinName, type BuiltinSetup } from './builtins.ts';
 export { StaleBuildError } from './bind.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
-import { exchange } from '../robustness/raw-http.ts';
+import { exchange, trickleHeaders } from '../robustness/raw-http.ts';
 
 const routes = (body: string): string => `import type { Router } from 'svc';
 export default (router: Router) => {
@@ -68,4 +68,14 @@ test('a CONNECT request gets the pipeline answer, as under svc serve', async () 
   const { response } = await exchange(tread.url, 'CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n');
   assert.equal(response.status, 400);
   assert.equal(response.headers['content-type'], 'application/problem+json');
+});
+
+test("each build's svc.json timeouts apply to the server tread keeps listening", async () => {
+  const builds = (): number => tread.output().match(/svc tread: built /g)?.length ?? 0;
+  const before = builds();
+  await writeFiles(root, { 'svc.json': JSON.stringify({ server: { headersTimeoutMs: 1000, requestTimeoutMs: 2000 } }) });
+  await eventually(async () => builds() > before);
+  const { answer, ms } = await trickleHeaders(tread.url);
+  assert.match(answer, /^HTTP\/1\.1 408 /);
+  assert.ok(ms >= 900 && ms < 5000, `closed after ${Math.round(ms)} ms (headersTimeoutMs is 1000)`);
 });

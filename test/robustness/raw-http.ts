@@ -110,3 +110,24 @@ function dechunk(raw: Buffer, start: number): { end: number; body: Buffer } {
     offset += size + 2;
   }
 }
+
+/**
+ * A slowloris client: a request line and one header, then a byte of header every 100 ms,
+ * until the server closes the connection. What the server sent, and after how long.
+ */
+export function trickleHeaders(url: string): Promise<{ answer: string; ms: number }> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  socket.write(`GET / HTTP/1.1\r\nhost: ${hostname}\r\n`);
+  const trickle = setInterval(() => socket.write('x'), 100);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearInterval(trickle);
+      resolve({ answer, ms: performance.now() - started });
+    });
+  });
+}
