@@ -38,9 +38,10 @@ let cache: FileCache | undefined;
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): { table: RouteTable; diagnostics: Diagnostic[] } {
   const { project, changed } = projectFor(root);
-  if (!incremental || cache?.root !== root) cache = new FileCache(root);
-  const files = cache;
-  files.update(changed, routeFiles, project);
+  const files = incremental && cache?.root === root ? cache : new FileCache(root);
+  // Only a build that keeps its cache needs to know what the next one may reuse.
+  if (incremental) files.update(changed, routeFiles, project);
+  cache = incremental ? files : undefined;
 
   const pending = routeFiles.filter((file) => !files.get(file));
   const walked = pending.map((file) => {
