@@ -40,9 +40,15 @@ export async function build(root: string, options: BuildOptions = {}): Promise<B
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
   if (options.write !== false) {
     await writeBundled(root, analysed.table);
-    await Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
-    await options.onBundled?.();
-    await writeDocument(root, analysed.table);
+    const bundled = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
+    if (options.onBundled) {
+      await bundled;
+      await options.onBundled();
+      await writeDocument(root, analysed.table);
+    } else {
+      // esbuild works in a process of its own meanwhile.
+      await Promise.all([bundled, writeDocument(root, analysed.table)]);
+    }
   }
   return { ok: true, diagnostics, table: analysed.table };
 }
