@@ -35,8 +35,20 @@ const bareEsbuild = (project: GeneratedProject): Promise<Measured> =>
 interface Rebuild {
   /** Write → the edited route answering 200. */
   answerMs: number;
-  /** What tread itself logs: "built N routes in X ms". */
+  /** What tread itself logs: "built N routes in X ms (analyse A, emit E, …)". */
   loggedMs: number;
+  phases: Record<string, number>;
+}
+
+const LOGGED = /built \d+ routes in (\d+) ms \(([^)]*)\)/;
+
+function parseLogged(text: string): Pick<Rebuild, 'loggedMs' | 'phases'> {
+  const [, total, phases] = LOGGED.exec(text)!;
+  const entries = phases!.split(', ').map((entry) => {
+    const at = entry.lastIndexOf(' ');
+    return [entry.slice(0, at), Number(entry.slice(at + 1))] as const;
+  });
+  return { loggedMs: Number(total), phases: Object.fromEntries(entries) };
 }
 
 /**
@@ -65,8 +77,8 @@ async function rebuilds(project: GeneratedProject, count: number): Promise<Rebui
       }
       await answered(`${server.url}/s0/c0${to}`);
       const answerMs = performance.now() - written;
-      await until(() => /built \d+ routes in (\d+) ms/.test(log.slice(logged)));
-      results.push({ answerMs, loggedMs: Number(/built \d+ routes in (\d+) ms/.exec(log.slice(logged))![1]) });
+      await until(() => LOGGED.test(log.slice(logged)));
+      results.push({ answerMs, ...parseLogged(log.slice(logged)) });
       console.log(`  rebuild ${i + 1}/${count}: answered after ${fixed(answerMs)} ms (tread logged ${results.at(-1)!.loggedMs} ms)`);
     }
   } finally {
@@ -170,6 +182,10 @@ if (withRebuild?.rebuild) {
       [
         ['file write → new route answers 200', fixed(median(answer)), fixed(Math.min(...answer)), fixed(Math.max(...answer))],
         ["tread's own log (rebuild + reload)", fixed(median(logged)), fixed(Math.min(...logged)), fixed(Math.max(...logged))],
+        ...Object.keys(withRebuild.rebuild[0]!.phases).map((phase) => {
+          const ms = withRebuild.rebuild!.map((r) => r.phases[phase]!);
+          return [`  of which ${phase}`, fixed(median(ms)), fixed(Math.min(...ms)), fixed(Math.max(...ms))];
+        }),
       ],
       ['l', 'r', 'r', 'r'],
     ),

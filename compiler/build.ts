@@ -16,6 +16,8 @@ export interface BuildResult {
   ok: boolean;
   diagnostics: Diagnostic[];
   table: RouteTable;
+  /** Milliseconds each phase took, in the order they ran (`svc tread` prints them). */
+  timings: Array<[phase: string, ms: number]>;
 }
 
 export interface BuildOptions {
@@ -31,26 +33,39 @@ export interface BuildOptions {
 const assetsCopied = new Set<string>();
 
 export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const timings: BuildResult['timings'] = [];
+  let lap = performance.now();
+  const timed = (phase: string): void => {
+    const now = performance.now();
+    timings.push([phase, now - lap]);
+    lap = now;
+  };
   const found = await discover(root);
   const config = await loadConfig(root);
   // An unreadable svc.json still lets the route files be checked: every problem in one run.
   const analysed = analyse(root, found.routeFiles, config.config ?? structuredClone(DEFAULT_CONFIG), options.incremental);
   if (config.config) analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
   const diagnostics = [...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
-  if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table };
+  timed('analyse');
+  if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings };
   if (options.write !== false) {
     await writeBundled(root, analysed.table);
+    timed('emit');
     const bundled = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
     if (options.onBundled) {
       await bundled;
+      timed('bundle');
       await options.onBundled();
+      timed('load');
       await writeDocument(root, analysed.table);
+      timed('document');
     } else {
       // esbuild works in a process of its own meanwhile.
       await Promise.all([bundled, writeDocument(root, analysed.table)]);
+      timed('bundle and document');
     }
   }
-  return { ok: true, diagnostics, table: analysed.table };
+  return { ok: true, diagnostics, table: analysed.table, timings };
 }
 
 async function copyAssets(root: string, incremental = false): Promise<void> {

@@ -41,7 +41,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
       return;
     }
     serving = true;
-    console.log(`svc tread: built ${result.table?.routes.length} routes in ${Math.round(performance.now() - started)} ms`);
+    const phases = result.timings.map(([phase, ms]) => `${phase} ${Math.round(ms)}`).join(', ');
+    console.log(`svc tread: built ${result.table.routes.length} routes in ${Math.round(performance.now() - started)} ms (${phases})`);
   }
 
   await rebuild();
