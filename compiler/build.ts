@@ -1,5 +1,6 @@
 // `svc build`: discover → analyse → check → emit → bundle. Each phase takes plain data
 // and returns plain data; only this file knows the order.
+import { resolve } from 'node:path';
 import { discover } from './discover/index.ts';
 import { loadConfig } from './config/index.ts';
 import { builtinRoutes } from './config/builtin-routes.ts';
@@ -32,7 +33,9 @@ export interface BuildOptions {
 /** Roots whose Swagger UI files this process copied: they do not change while `svc tread` runs. */
 const assetsCopied = new Set<string>();
 
-export async function build(root: string, options: BuildOptions = {}): Promise<BuildResult> {
+export async function build(projectRoot: string, options: BuildOptions = {}): Promise<BuildResult> {
+  // Absolute, as the paths the file watcher and the warm project report are.
+  const root = resolve(projectRoot);
   const timings: BuildResult['timings'] = [];
   let lap = performance.now();
   const timed = (phase: string): void => {
