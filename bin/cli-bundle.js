@@ -8,14 +8,12 @@
 // size, and which files it wrote with their size; any difference means rebuild. Every
 // file is written to a temporary name and renamed, chunks before the stamp, so a process
 // reading the cache never sees half a file or a stamp whose chunks are not all there.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheFolder, COMPILE_CACHE, root, writeAtomically } from './cache-folder.js';
 
-// Ends in a separator, as compiler/framework.ts's `frameworkRoot` does.
-const root = fileURLToPath(new URL('..', import.meta.url));
-const cacheFolder = join(root, 'node_modules', '.cache', 'svc');
 const stampFile = join(cacheFolder, 'stamp.json');
 const entryPoint = 'compiler/cli/main.ts'; // as esbuild names it in the metafile
 // Not in the metafile, yet they shape the output: how it is built, and the TypeScript settings.
@@ -112,15 +110,9 @@ function stampOf(file) {
   return [mtimeMs, size];
 }
 
-function writeAtomically(file, contents) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, file);
-}
-
 /** Deletes what neither this build nor the one before it wrote, once it is old enough that no process can still be loading it. */
 function removeOldFiles(stamps) {
-  const keep = new Set([basename(stampFile), ...stamps.flatMap((stamp) => Object.keys(stamp?.outputs ?? {}))]);
+  const keep = new Set([basename(stampFile), COMPILE_CACHE, ...stamps.flatMap((stamp) => Object.keys(stamp?.outputs ?? {}))]);
   for (const name of readdirSync(cacheFolder)) {
     const file = join(cacheFolder, name);
     const stats = statSync(file, { throwIfNoEntry: false }); // another process may be clearing up too

@@ -9,16 +9,18 @@ import { access } from 'node:fs/promises';
 import module from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { cacheFolder, COMPILE_CACHE } from './cache-folder.js';
 import { bundledMain } from './cli-bundle.js';
 
 // Node 22.1+ keeps V8's compiled code of the modules loaded from here on (ts-morph's
-// TypeScript above all) in a cache on disk; Node 20 has no such cache.
+// TypeScript above all) in a cache on disk; on Node 20 the full CLI installs its own.
 module.enableCompileCache?.();
 
 const argv = process.argv.slice(2);
 const served = argv[0] === 'serve' ? await serveFromBuild(argv) : undefined;
 if (served !== undefined) process.exitCode = served;
 else {
+  await enableNodeTwentyCompileCache();
   const main = (await bundledMain()) ?? (await mainFromSources());
   process.exitCode = await main(argv);
 }
@@ -30,6 +32,12 @@ async function serveFromBuild(args) {
   if (!found) return undefined;
   const { serveMain } = await import(pathToFileURL(bundle).href);
   return typeof serveMain === 'function' ? serveMain(args) : undefined;
+}
+
+/** Node 20's stand-in for `module.enableCompileCache` (compile-cache.js), which honours the same switch. */
+async function enableNodeTwentyCompileCache() {
+  if (module.enableCompileCache || process.env.NODE_DISABLE_COMPILE_CACHE === '1') return;
+  (await import('./compile-cache.js')).enableCompileCache(join(cacheFolder, COMPILE_CACHE));
 }
 
 async function mainFromSources() {

@@ -1,13 +1,12 @@
 // bin/svc.js runs the CLI from a bundle cached in node_modules/.cache/svc/ (bin/cli-bundle.js).
-// Each test works on a copy of the framework under test/.tmp/, with a cache of its own,
-// so that editing sources and damaging the cache leave this checkout alone. The copy
-// has no node_modules of its own: packages resolve upwards, from this checkout's.
+// Each test works on a copy of the framework (test/support/framework-copy.ts).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { cp, readdir, readFile, rename, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readdir, readFile, rename, stat, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
-import { makeProject, removeProject, repoRoot } from '../support/project.ts';
+import { ageTree, cacheFolderOf, copyFramework, PAST, svcFrom } from '../support/framework-copy.ts';
+import { makeProject, removeProject } from '../support/project.ts';
 
 interface Stamp {
   root: string;
@@ -16,42 +15,28 @@ interface Stamp {
   outputs: Record<string, number>;
 }
 
-const SOURCES = ['bin', 'compiler', 'runtime', 'templates', 'package.json', 'tsconfig.json'];
-/** Whole seconds, an hour ago: older than any slack the cache allows for edits in progress. */
-const PAST = Math.floor(Date.now() / 1000) - 3600;
 const BUILD_COMMAND = 'compiler/cli/commands/build.ts';
 
 let framework: string;
 
 beforeEach(async () => {
-  framework = await makeProject({});
-  for (const source of SOURCES) await cp(join(repoRoot, source), join(framework, source), { recursive: true });
-  await ageTree(framework);
+  framework = await copyFramework();
 });
 
 afterEach(() => removeProject(framework));
 
-const cache = (): string => join(framework, 'node_modules', '.cache', 'svc');
+const cache = (): string => cacheFolderOf(framework);
 const readStamp = async (): Promise<Stamp> => JSON.parse(await readFile(join(cache(), 'stamp.json'), 'utf8')) as Stamp;
 const entryFile = async (): Promise<string> => join(cache(), (await readStamp()).entry);
 
 /** `svc --help` run from the copy: its output, once it is known to have succeeded. */
 function help(): string {
-  const result = spawnSync(process.execPath, [join(framework, 'bin', 'svc.js'), '--help'], { cwd: framework, encoding: 'utf8' });
+  const result = svcFrom(framework, ['--help']);
   assert.equal(result.status, 0, result.stderr);
   return result.stdout;
 }
 
 const DESCRIPTION = /Compile routes\/, weave\/ and svc\.json into \.svc\//;
-
-/** Sets every file's mtime to PAST, as if the copy had been made long ago. */
-async function ageTree(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await ageTree(path);
-    else await utimes(path, PAST, PAST);
-  }
-}
 
 /** Rewrites the build command's description; `mtime` in seconds. */
 async function editBuildCommand(from: string, to: string, mtime: number): Promise<void> {
@@ -143,7 +128,7 @@ test('processes starting together all run, and leave one valid cache', async () 
 test('svc build run from the copy reads its templates and records it as the framework root', async () => {
   const project = await makeProject({ 'routes/web.ts': "import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'hi'); };\n" });
   try {
-    const result = spawnSync(process.execPath, [join(framework, 'bin', 'svc.js'), 'build'], { cwd: project, encoding: 'utf8' });
+    const result = svcFrom(framework, ['build'], { cwd: project });
     assert.equal(result.status, 0, result.stderr);
     assert.ok((await readFile(join(project, '.svc', 'app.mjs'), 'utf8')).includes(JSON.stringify(framework + sep)));
   } finally {
