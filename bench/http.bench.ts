@@ -1,41 +1,41 @@
-// `npm run bench:http`: requests per second and p99 latency of svc against bare
-// node:http (the ceiling), Fastify, Hono on @hono/node-server and Express, with
-// autocannon (-c 100 -p 10, a warm-up round then a measured round) running in this
-// process and each server in its own child, one server at a time. svc is `svc serve`
-// on the compiled bundle of a generated project (IP rules and metrics on).
+// `npm run bench:http`: requests per second, p99 latency and server CPU time per request
+// of svc against bare node:http (the ceiling), Fastify, Hono on @hono/node-server and
+// Express, with autocannon (-c 100 -p 10, a warm-up round then a measured round), each
+// server in its own process and measured one at a time. svc is `svc serve` on the
+// compiled bundle of a generated project (IP rules and metrics on). Where taskset and two
+// CPUs exist, the servers run on one core and autocannon on the other(s) (support/load.ts).
 // Targets: svc ≥ 95% of bare node:http and ahead of Fastify on the placeholder route.
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { benchTmp, generateProject, repoRoot } from './gen/project.ts';
 import { compileServers, type Peer } from './servers/compile.ts';
 import { MISSING_PATH, PARAMS_PATH, payload, STATIC_PATH } from './servers/payload.ts';
+import { cpuSeconds, planCores, runLoad } from './support/load.ts';
 import { machine, markdownTable, median, ratio, thousands, fixed, writeReadmeSection } from './support/report.ts';
 import { measureOk, startServer, type RunningServer } from './support/process.ts';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 2);
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 1);
+/** The measured seconds of a server and route, in this many turns. */
+const SLICES = Number(process.env.BENCH_HTTP_SLICES ?? 5);
 /**
  * Another svc checkout (`git archive HEAD | tar -x -C /tmp/base`, its node_modules linked)
  * that builds and serves the same project as one more server: a before/after in one run.
  */
 const BASELINE = process.env.BENCH_HTTP_BASELINE;
+/** Comma-separated subsets (`bare,svc`; `params,404`) for quick comparisons; the README is then left alone. */
+const list = (value: string | undefined): string[] | undefined => value?.split(',').map((s) => s.trim());
+const ONLY = list(process.env.BENCH_HTTP_SERVERS);
+const ONLY_ROUTES = list(process.env.BENCH_HTTP_ROUTES);
 const CONNECTIONS = 100;
 const PIPELINING = 10;
 
 const ROUTES = [
-  { name: 'static JSON', path: STATIC_PATH, status: 200, body: payload },
-  { name: 'two placeholders', path: PARAMS_PATH, status: 200, body: { id: '42', postId: '7' } },
-  { name: '404', path: MISSING_PATH, status: 404, body: undefined },
-] as const;
-
-const bin = join(repoRoot, 'bin', 'svc.js');
-const project = await generateProject('http', 10);
-await measureOk(process.execPath, [bin, 'build'], project.root);
-const baselineBin = BASELINE && join(BASELINE, 'bin', 'svc.js');
-const baselineProject = baselineBin ? await generateProject('http-baseline', 10) : undefined;
-if (baselineBin && baselineProject) await measureOk(process.execPath, [baselineBin, 'build'], baselineProject.root);
-const peerFiles = await compileServers(join(benchTmp, 'servers'));
+  { id: 'static', name: 'static JSON', path: STATIC_PATH, status: 200, body: payload },
+  { id: 'params', name: 'two placeholders', path: PARAMS_PATH, status: 200, body: { id: '42', postId: '7' } },
+  { id: '404', name: '404', path: MISSING_PATH, status: 404, body: undefined },
+].filter((route) => ONLY_ROUTES === undefined || ONLY_ROUTES.includes(route.id));
 
 type Contender = 'svc' | 'baseline' | Peer;
 const NAMES: Record<Contender, string> = {
@@ -46,11 +46,26 @@ const NAMES: Record<Contender, string> = {
   hono: 'Hono (node-server)',
   express: 'Express',
 };
-const contenders: Contender[] = ['bare', 'svc', ...(BASELINE ? (['baseline'] as const) : []), 'fastify', 'hono', 'express'];
+const PEERS = ['bare', 'fastify', 'hono', 'express'] as const;
+const contenders = (['bare', 'svc', ...(BASELINE ? (['baseline'] as const) : []), 'fastify', 'hono', 'express'] as Contender[]).filter(
+  (who) => ONLY === undefined || ONLY.includes(who),
+);
+if (contenders.length === 0) throw new Error(`BENCH_HTTP_SERVERS names none of: ${Object.keys(NAMES).join(', ')}`);
+if (ROUTES.length === 0) throw new Error('BENCH_HTTP_ROUTES names none of: static, params, 404');
+
+const cores = planCores();
+const bin = join(repoRoot, 'bin', 'svc.js');
+const project = await generateProject('http', 10);
+await measureOk(process.execPath, [bin, 'build'], project.root);
+const baselineBin = BASELINE && join(BASELINE, 'bin', 'svc.js');
+const baselineProject = baselineBin ? await generateProject('http-baseline', 10) : undefined;
+if (baselineBin && baselineProject) await measureOk(process.execPath, [baselineBin, 'build'], baselineProject.root);
+const peerFiles = await compileServers(join(benchTmp, 'servers'));
+
 const start = (who: Contender): Promise<RunningServer> => {
-  if (who === 'svc') return startServer([bin, 'serve', '--port', '0'], project.root);
-  if (who === 'baseline') return startServer([baselineBin!, 'serve', '--port', '0'], baselineProject!.root);
-  return startServer([peerFiles[who]], repoRoot);
+  if (who === 'svc') return startServer([bin, 'serve', '--port', '0'], project.root, {}, cores.server);
+  if (who === 'baseline') return startServer([baselineBin!, 'serve', '--port', '0'], baselineProject!.root, {}, cores.server);
+  return startServer([peerFiles[who]], repoRoot, {}, cores.server);
 };
 
 /** Every server must answer the same thing, or the numbers compare different work. */
@@ -66,57 +81,136 @@ async function checkAnswers(who: Contender, url: string): Promise<void> {
 interface Sample {
   rps: number;
   p99: number;
+  /** Server CPU (user + system) over the measured round, divided by the requests answered. */
+  cpuUs: number;
+  /** Server CPU over the measured round's wall time, in %: below 100 it waited for the load generator. */
+  busy: number;
 }
+/** `samples.get(key)[round]`. */
 const samples = new Map<string, Sample[]>();
 const key = (who: Contender, route: string): string => `${who} ${route}`;
+const rotate = <T>(list: readonly T[], by: number): T[] => list.map((_, i) => list[(i + by) % list.length]!);
 
 for (let round = 0; round < ROUNDS; round++) {
-  // A different order each round, so slow drift on a shared machine does not favour one server.
-  const order = contenders.map((_, i) => contenders[(i + round) % contenders.length]!);
-  for (const who of order) {
-    const server = await start(who);
-    try {
+  // Every server of a round is up at once, idle while another is measured, so that the
+  // samples a ratio compares are seconds apart, not minutes. Fresh processes each round,
+  // so that whatever a round's load leaves behind in a process stays out of the next.
+  const servers = new Map<Contender, RunningServer>();
+  try {
+    for (const who of contenders) {
+      const server = await start(who);
+      servers.set(who, server);
       await checkAnswers(who, server.url);
-      for (const route of ROUTES) {
-        const url = server.url + route.path;
-        await autocannon({ url, connections: CONNECTIONS, pipelining: PIPELINING, duration: WARMUP });
-        const result = await autocannon({ url, connections: CONNECTIONS, pipelining: PIPELINING, duration: SECONDS });
-        if (result.errors || result.timeouts) throw new Error(`${NAMES[who]} ${route.path}: ${result.errors} errors, ${result.timeouts} timeouts`);
-        const sample = { rps: result.requests.average, p99: result.latency.p99 };
-        console.log(`round ${round + 1}/${ROUNDS} ${NAMES[who].padEnd(20)} ${route.name.padEnd(17)} ${thousands(sample.rps).padStart(8)} req/s  p99 ${sample.p99} ms`);
-        samples.set(key(who, route.name), [...(samples.get(key(who, route.name)) ?? []), sample]);
-      }
-    } finally {
-      await server.stop();
     }
+    for (const [r, route] of ROUTES.entries()) {
+      // A different order each time, so that neither drift nor going first favours one server.
+      const order = rotate(contenders, round + r);
+      const url = (who: Contender): string => servers.get(who)!.url + route.path;
+      for (const who of order) await runLoad({ url: url(who), connections: CONNECTIONS, pipelining: PIPELINING, seconds: WARMUP }, cores.load);
+      const totals = new Map(order.map((who) => [who, { cpu: 0, requests: 0, seconds: 0, p99: [] as number[] }]));
+      // The measured time comes in slices that the servers take turns at, so that a burst of
+      // other work on the machine lands on every server alike rather than on one.
+      for (let slice = 0; slice < SLICES; slice++) {
+        for (const who of rotate(order, slice)) {
+          const pid = servers.get(who)!.child.pid!;
+          const cpuBefore = cpuSeconds(pid);
+          const result = await runLoad({ url: url(who), connections: CONNECTIONS, pipelining: PIPELINING, seconds: SECONDS / SLICES }, cores.load);
+          const total = totals.get(who)!;
+          total.cpu += cpuSeconds(pid) - cpuBefore;
+          if (result.errors || result.timeouts) throw new Error(`${NAMES[who]} ${route.path}: ${result.errors} errors, ${result.timeouts} timeouts`);
+          total.requests += result.requests.total;
+          total.seconds += result.duration;
+          total.p99.push(result.latency.p99);
+        }
+      }
+      for (const [who, total] of totals) {
+        const sample: Sample = {
+          rps: total.requests / total.seconds,
+          p99: median(total.p99),
+          cpuUs: (total.cpu * 1e6) / total.requests,
+          busy: (100 * total.cpu) / total.seconds,
+        };
+        console.log(
+          `round ${round + 1}/${ROUNDS} ${route.name.padEnd(17)} ${NAMES[who].padEnd(20)} ${thousands(sample.rps).padStart(8)} req/s  ` +
+            `p99 ${String(sample.p99).padStart(4)} ms  CPU ${fixed(sample.cpuUs, 2)} µs/req, server busy ${fixed(sample.busy)}%`,
+        );
+        const list = samples.get(key(who, route.name)) ?? [];
+        list[round] = sample;
+        samples.set(key(who, route.name), list);
+      }
+    }
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.stop()));
   }
 }
+const load = loadavg()[0]!;
 
-const rps = (who: Contender, route: string): number => median((samples.get(key(who, route)) ?? []).map((s) => s.rps));
-const p99 = (who: Contender, route: string): number => median((samples.get(key(who, route)) ?? []).map((s) => s.p99));
+const all = (who: Contender, route: string): Sample[] => samples.get(key(who, route)) ?? [];
+const med = (who: Contender, route: string, field: keyof Sample): number => median(all(who, route).map((s) => s[field]));
+/**
+ * The median over rounds of one round's ratio: the two samples of a round's ratio are
+ * seconds apart, so the ratio cancels much of what the machine was doing then.
+ */
+function roundRatio(route: string, a: Contender, b: Contender, of: (sa: Sample, sb: Sample) => number): number {
+  const sa = all(a, route);
+  const sb = all(b, route);
+  return median(sa.flatMap((s, round) => (sb[round] ? [of(s, sb[round]!)] : [])));
+}
+const throughput = (sa: Sample, sb: Sample): number => sa.rps / sb.rps;
+/** Higher is better for `a`, like the req/s ratio: the rate one core could sustain at that CPU cost. */
+const cpuThroughput = (sa: Sample, sb: Sample): number => sb.cpuUs / sa.cpuUs;
 
 const results = markdownTable(
-  ['server', ...ROUTES.flatMap((r) => [`${r.name} req/s`, 'p99 ms'])],
-  contenders.map((who) => [NAMES[who], ...ROUTES.flatMap((r) => [thousands(rps(who, r.name)), fixed(p99(who, r.name))])]),
-  ['l', ...ROUTES.flatMap(() => ['r', 'r'] as const)],
-);
-const baselineColumns = BASELINE ? ['baseline / bare node:http', 'svc / baseline'] : [];
-const ratios = markdownTable(
-  ['route', 'svc / bare node:http', 'svc / Fastify', 'svc / Hono', 'svc / Express', ...baselineColumns],
-  ROUTES.map((r) => [
-    r.name,
-    ...(['bare', 'fastify', 'hono', 'express'] as const).map((peer) => ratio(rps('svc', r.name) / rps(peer, r.name))),
-    ...(BASELINE ? [ratio(rps('baseline', r.name) / rps('bare', r.name)), ratio(rps('svc', r.name) / rps('baseline', r.name))] : []),
+  ['server', ...ROUTES.flatMap((r) => [`${r.name} req/s`, 'p99 ms', 'CPU µs/req'])],
+  contenders.map((who) => [
+    NAMES[who],
+    ...ROUTES.flatMap((r) => [thousands(med(who, r.name, 'rps')), fixed(med(who, r.name, 'p99')), fixed(med(who, r.name, 'cpuUs'), 2)]),
   ]),
-  ['l', 'r', 'r', 'r', 'r', ...baselineColumns.map(() => 'r' as const)],
+  ['l', ...ROUTES.flatMap(() => ['r', 'r', 'r'] as const)],
 );
+const versus = [...PEERS, 'baseline' as const].filter((peer) => contenders.includes(peer) && contenders.includes('svc'));
+const ratioTable = (of: (sa: Sample, sb: Sample) => number): string =>
+  markdownTable(
+    ['route', ...versus.map((peer) => `svc / ${NAMES[peer]}`)],
+    ROUTES.map((r) => [r.name, ...versus.map((peer) => ratio(roundRatio(r.name, 'svc', peer, of)))]),
+    ['l', ...versus.map(() => 'r' as const)],
+  );
+const busy = contenders.flatMap((who) => ROUTES.map((r) => med(who, r.name, 'busy')));
+
+/** The issue's targets, on req/s and, steadier here, on CPU per request. */
+function targets(): string[] {
+  if (!contenders.includes('svc')) return [];
+  const verdict = (route: string, peer: Contender, floor: number): string => {
+    const [rps, cpu] = [roundRatio(route, 'svc', peer, throughput), roundRatio(route, 'svc', peer, cpuThroughput)];
+    // Three digits: 0.947 would show as a "missed" 0.95.
+    const shown = (value: number): string => `${value.toFixed(3)}× (${value >= floor ? 'met' : 'missed'})`;
+    return `${route}: req/s ${shown(rps)}, CPU ${shown(cpu)}`;
+  };
+  const lines: string[] = [];
+  if (contenders.includes('bare')) lines.push(`- svc ≥ 0.95× bare node:http on every route: ${ROUTES.map((r) => verdict(r.name, 'bare', 0.95)).join('; ')}.`);
+  const params = ROUTES.find((r) => r.id === 'params');
+  if (contenders.includes('fastify') && params) lines.push(`- svc ahead of Fastify on the placeholder route: ${verdict(params.name, 'fastify', 1)}.`);
+  return lines.length === 0 ? [] : ['', 'Targets (issue 8), per measure:', '', ...lines];
+}
+
 const report = [
-  `autocannon -c ${CONNECTIONS} -p ${PIPELINING}, ${WARMUP} s warm-up then ${SECONDS} s measured, per server and route; ` +
-    `${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} rounds`}. Machine: ${machine()}; shared with other work, so read the ratios.`,
+  `autocannon -c ${CONNECTIONS} -p ${PIPELINING}, ${WARMUP} s warm-up then ${SECONDS} s measured in ${SLICES} turns, per server and route; ` +
+    `${ROUNDS === 1 ? 'one round' : `median of ${ROUNDS} rounds`}; in a round every server is up, idle while another is measured, and the order rotates by round, route and turn. ` +
+    `CPU µs/req: the server process's user + system time over its measured turns (/proc/<pid>/stat) divided by the requests answered. ` +
+    `Servers were busy ${fixed(Math.min(...busy))}–${fixed(Math.max(...busy))}% of their CPU during measured rounds (medians)` +
+    `${Math.max(...busy) < 95 ? ', so autocannon, not the server, set the pace' : ''}. ` +
+    `Machine: ${machine()}; ${cores.description}; load average ${fixed(load, 1)} when the rounds ended (other work shares the machine).`,
   '',
   results,
   '',
-  ratios,
+  'Throughput, svc ÷ peer (req/s; median of the per-round ratios):',
+  '',
+  ratioTable(throughput),
+  '',
+  'CPU cost, peer ÷ svc (CPU µs per request; median of the per-round ratios; above 1× means svc spends less per request):',
+  '',
+  ratioTable(cpuThroughput),
+  ...targets(),
 ].join('\n');
 console.log(`\n${report}`);
-await writeReadmeSection('http', report);
+if (ONLY === undefined && ONLY_ROUTES === undefined) await writeReadmeSection('http', report);

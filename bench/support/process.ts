@@ -13,10 +13,15 @@ export interface RunningServer {
 
 const URL_LINE = /(http:\/\/[^\s]+)/;
 
-/** Spawns `node …args` in `cwd` and resolves once it prints an `http://` URL. */
-export function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+/**
+ * Spawns `node …args` in `cwd` and resolves once it prints an `http://` URL. `prefix`
+ * runs node through another command that execs it (`taskset -c 0`), so the child's pid
+ * is still node's.
+ */
+export function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, prefix: readonly string[] = []): Promise<RunningServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [command, ...argv] = [...prefix, process.execPath, ...args];
+  const child = spawn(command!, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => fail(new Error(`no URL within 60 s from node ${args.join(' ')}:\n${output}`)), 60_000);

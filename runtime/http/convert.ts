@@ -14,17 +14,29 @@ const BYTES = 'application/octet-stream';
 
 export function toOutgoing(value: unknown, settings: ResponseSettings): Outgoing | Promise<Outgoing> {
   const status = settings.statusCode;
-  if (typeof value === 'string') return withType(status || 200, HTML, value, settings);
+  const text = textBody(value);
+  if (text !== null) return withType(status || 200, textType(value), text, settings);
   if (value === null || value === undefined) return { status: status || 204, headers: { ...settings.headerValues }, body: null };
   if (value instanceof Uint8Array) return withType(status || 200, BYTES, value, settings); // Buffer included
   if (value instanceof Response) return fromResponse(value, settings);
-  if (typeof value === 'function' || typeof value === 'symbol') {
-    throw new TypeError(`A handler returned a ${typeof value}, which cannot be sent as a response.`);
-  }
+  throw new TypeError(`A handler returned a ${typeof value}, which cannot be sent as a response.`);
+}
+
+/**
+ * The body of the usual return values, a string (HTML) or anything JSON can hold; null
+ * for the others: nothing, bytes, a `Response`, a function or a symbol.
+ */
+export function textBody(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
+  if (value instanceof Uint8Array || value instanceof Response) return null;
   const json = JSON.stringify(value); // bigint and cycles throw: a 500 is right for those
   if (json === undefined) throw new TypeError('A handler returned a value that JSON cannot represent.');
-  return withType(status || 200, JSON_TYPE, json, settings);
+  return json;
 }
+
+/** The Content-Type of a body from `textBody`. */
+export const textType = (value: unknown): string => (typeof value === 'string' ? HTML : JSON_TYPE);
 
 function withType(status: number, type: string, body: string | Uint8Array, settings: ResponseSettings): Outgoing {
   const headers: Record<string, HeaderValue> = { 'content-type': type };

@@ -22,6 +22,18 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
   else res.end(body);
 }
 
+/**
+ * `writeOutgoing` for a body whose one header is its type: the request pipeline sends a
+ * handler's plain return value this way when no middleware would see an `Outgoing`.
+ * False, and nothing written, for a status that takes no body.
+ */
+export function writeText(res: ServerResponse, status: number, type: string, body: string): boolean {
+  if (status === 204 || status === 304 || status < 200) return false;
+  res.writeHead(status, ['content-type', type, 'content-length', Buffer.byteLength(body)]);
+  res.end(body);
+  return true;
+}
+
 /** `headers` as writeHead()'s flat name/value list, without Content-Length: the body decides that. */
 function fieldList(headers: Readonly<Record<string, HeaderValue>>): Fields {
   const fields: Fields = [];

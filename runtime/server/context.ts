@@ -1,13 +1,13 @@
 // The `Context` a request's handler and middleware see (runtime/context.ts is the
 // contract). One object per request; everything not needed by every request (query,
 // params by name, request id) is computed on first use.
-import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Context, RouteInfo } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { EMPTY_BODY } from '../http/body.ts';
 import type { ResponseSettings } from '../http/convert.ts';
 import type { HeaderValue } from '../http/outgoing.ts';
+import { requestId } from './request-id.ts';
 
 export interface BoundRouteInfo extends RouteInfo {
   /** Placeholder names, in the order `match` returns their values. */
@@ -69,7 +69,7 @@ export class RequestContext implements Context, ResponseSettings {
   }
 
   get requestId(): string {
-    return (this.idCache ??= randomUUID());
+    return (this.idCache ??= requestId());
   }
 
   json<T = unknown>(): T {

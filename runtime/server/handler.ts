@@ -7,13 +7,13 @@ import { HttpError } from '../errors/http-error.ts';
 import { ErrorPages } from '../errors/pages.ts';
 import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
 import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge } from '../http/body.ts';
-import { toOutgoing } from '../http/convert.ts';
+import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import type { Outgoing } from '../http/outgoing.ts';
-import { writeOutgoing } from '../http/write.ts';
+import { writeOutgoing, writeText } from '../http/write.ts';
 import { ipHandlerOptions, type ClientAddress, type IpFilter, type IpTables } from '../ip/index.ts';
 import { canonicalPath } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
-import { logWriter, useLog, formatLogLine, type LogWriter } from '../shoebox/log.ts';
+import { formatCheckedLine, formatLogLine, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { closeDatabase, configureDatabase } from '../database/index.ts';
 import type { CompiledApp } from './app.ts';
@@ -178,19 +178,32 @@ class Pipeline implements AppHandler {
     } else this.respond(ctx, value);
   }
 
+  /** The handler's value, on the path without middleware. */
   private respond(ctx: RequestContext, value: unknown): void {
-    let out: Outgoing | Promise<Outgoing>;
+    let out: Outgoing | Promise<Outgoing> | null;
     try {
-      out = toOutgoing(value, ctx);
+      out = this.wrotePlain(ctx, value) ? null : toOutgoing(value, ctx);
     } catch (error) {
       return this.failWith(ctx, error);
     }
-    if (out instanceof Promise) {
+    if (out === null) this.sent(ctx, ctx.statusCode || 200);
+    else if (out instanceof Promise) {
       out.then(
         (written) => this.send(ctx, written),
         (error: unknown) => this.failWith(ctx, error),
       );
     } else this.send(ctx, out);
+  }
+
+  /**
+   * Nothing reads an `Outgoing` on the path without middleware: text and JSON the handler
+   * added no header to go straight out, unless it wrote to `ctx.res` itself. False when
+   * `value` needs the general path.
+   */
+  private wrotePlain(ctx: RequestContext, value: unknown): boolean {
+    if (ctx.headerValues !== null || ctx.res.headersSent) return false;
+    const text = textBody(value);
+    return text !== null && writeText(ctx.res, ctx.statusCode || 200, textType(value), text);
   }
 
   /**
@@ -223,7 +236,12 @@ class Pipeline implements AppHandler {
         writeOutgoing(ctx.res, sent);
       }
     }
-    if (sent.status >= 400) this.logResponse(ctx, sent.status);
+    this.sent(ctx, sent.status);
+  }
+
+  /** Every response ends here once written: its log line if it is an error, its route's metrics. */
+  private sent(ctx: RequestContext, status: number): void {
+    if (status >= 400) this.logResponse(ctx, status);
     if (ctx.route !== undefined) this.metrics.record(ctx.route.id, performance.now() - ctx.startedAt);
   }
 
@@ -259,10 +277,12 @@ class Pipeline implements AppHandler {
 
   private logResponse(ctx: RequestContext, status: number): void {
     const failure = ctx.failure;
-    let message = `${ctx.method} ${ctx.path} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
-    if (failure !== undefined) message += `: ${failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure)}`;
-    const context = failure === undefined ? undefined : { route: ctx.route?.source, error: failure };
-    this.log.append(formatLogLine(String(status), message, context));
+    // Of these parts only the path can hold a line break (a decoded %0A): node's parser
+    // refuses one in the method and in header values, and so in a forwarded address.
+    const message = `${ctx.method} ${oneLine(ctx.path)} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
+    if (failure === undefined) return this.log.append(formatCheckedLine(String(status), message));
+    const error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
+    this.log.append(formatLogLine(String(status), `${message}: ${error}`, { route: ctx.route?.source, error: failure }));
   }
 }
 

@@ -11,7 +11,7 @@ export interface RouteCounts {
 }
 
 export type ClusterMessage =
-  /** worker → primary: lines for svc.log, each ending in a newline */
+  /** worker → primary: whole lines for svc.log (an entry may hold several, each ending in a newline) */
   | { svc: 'log'; lines: string[] }
   /** worker → primary: everything this worker counted since it started */
   | { svc: 'metrics'; counts: RouteCounts }

@@ -6,12 +6,15 @@ import { appendFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
 import { inClusterWorker, toPrimary } from './cluster-link.ts';
+import { LineBuffer } from './line-buffer.ts';
 import { ensureFolder, logFile } from './paths.ts';
 
 export type LogLimits = SvcConfig['logs'];
 
+const NEWLINE = 0x0a;
+
 export class LogWriter {
-  private pending: string[] = [];
+  private readonly pending = new LineBuffer();
   private draining: Promise<void> | null = null;
   /** Bytes in the current file; unknown (-1) until the first write. */
   private size = -1;
@@ -24,7 +27,7 @@ export class LogWriter {
   ) {}
 
   append(line: string): void {
-    this.pending.push(line);
+    this.pending.append(line);
     this.draining ??= this.drain();
   }
 
@@ -38,10 +41,9 @@ export class LogWriter {
       // Wait for the rest of this turn of the event loop: the lines of every request it
       // answers go out in one write, not one file open and write for the first line alone.
       await new Promise<void>((resolve) => setImmediate(resolve));
-      while (this.pending.length > 0) {
-        const lines = this.pending;
-        this.pending = [];
-        await (this.forward ? this.forward(lines) : this.write(lines));
+      while (!this.pending.empty) {
+        const lines = this.pending.take();
+        await (this.forward ? this.forward([lines.toString()]) : this.write(lines));
       }
     } catch (e) {
       // A log that cannot be written must not take the server down with it.
@@ -52,34 +54,32 @@ export class LogWriter {
   }
 
   /**
-   * Appends `lines` in as few writes as possible, rotating between two lines whenever
-   * the next one would take the file past `maxBytes` (a single longer line gets a file
-   * of its own), so a burst cannot grow one file far beyond the limit.
+   * Appends whole `lines` in as few writes as possible, rotating between two lines
+   * whenever the next one would take the file past `maxBytes` (a single longer line gets
+   * a file of its own), so a burst cannot grow one file far beyond the limit.
    */
-  private async write(lines: readonly string[]): Promise<void> {
+  private async write(lines: Buffer): Promise<void> {
     if (this.size < 0) this.size = await currentSize(this.file);
-    const all = lines.join('');
-    // A UTF-16 unit takes at most 3 bytes in UTF-8: most batches cannot reach the limit,
-    // and need no line-by-line count.
-    if (this.size + 3 * all.length <= this.limits.maxBytes) return this.appendChunk(all, Buffer.byteLength(all));
-    let chunk = '';
-    let chunkBytes = 0;
-    for (const line of lines) {
-      const bytes = Buffer.byteLength(line);
-      if (this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > this.limits.maxBytes) {
-        await this.appendChunk(chunk, chunkBytes);
-        await this.rotate();
-        chunk = '';
-        chunkBytes = 0;
+    const { maxBytes } = this.limits;
+    let from = 0;
+    while (from < lines.length) {
+      const room = maxBytes - this.size;
+      if (lines.length - from <= room) return this.appendChunk(lines.subarray(from));
+      // The lines that still fit: up to the last newline within the room left.
+      let end = room > 0 ? lines.lastIndexOf(NEWLINE, from + room - 1) + 1 : 0;
+      if (end <= from) {
+        if (this.size > 0) {
+          await this.rotate();
+          continue;
+        }
+        end = lines.indexOf(NEWLINE, from) + 1 || lines.length;
       }
-      chunk += line;
-      chunkBytes += bytes;
+      await this.appendChunk(lines.subarray(from, end));
+      from = end;
     }
-    await this.appendChunk(chunk, chunkBytes);
   }
 
-  private async appendChunk(chunk: string, bytes: number): Promise<void> {
-    if (bytes === 0) return;
+  private async appendChunk(chunk: Buffer): Promise<void> {
     try {
       await appendFile(this.file, chunk);
     } catch (e) {
@@ -89,7 +89,7 @@ export class LogWriter {
       await appendFile(this.file, chunk);
       this.size = 0;
     }
-    this.size += bytes;
+    this.size += chunk.length;
   }
 
   /** svc.log → svc.log.1 → svc.log.2 …, the oldest beyond `keep` overwritten. */
@@ -140,6 +140,15 @@ export function formatLogLine(type: string, message: string, context?: unknown):
   return `${timeField()}[${oneLine(type)}] ${oneLine(message)}${extra}\n`;
 }
 
+/**
+ * `formatLogLine` for a type and message that hold no line break already (the caller
+ * passed what may hold one through `oneLine`). The pipeline logs every error response:
+ * there, scanning the whole message again costs more than the rest of the line.
+ */
+export function formatCheckedLine(type: string, message: string): string {
+  return `${timeField()}[${type}] ${message}\n`;
+}
+
 let fieldMs = NaN;
 let field = '';
 
@@ -168,8 +177,8 @@ export async function flushLogs(): Promise<void> {
 
 const LINE_BREAKS = /\s*[\r\n]+\s*/g;
 
-/** Most messages have no line break; looking for one is far cheaper than the replacing regex. */
-const oneLine = (text: string): string => (text.includes('\n') || text.includes('\r') ? text.replace(LINE_BREAKS, ' ') : text);
+/** `text` with its line breaks (and the blanks around them) folded into one space. Most text has none; looking for one is far cheaper than the replacing regex. */
+export const oneLine = (text: string): string => (text.includes('\n') || text.includes('\r') ? text.replace(LINE_BREAKS, ' ') : text);
 
 function toJson(value: unknown): string {
   try {

@@ -42,6 +42,17 @@ describe('svc.log', () => {
     assert.equal(await readFile(`${file}.2`, 'utf8'), `${'7'.repeat(60)}\n`);
   });
 
+  it('splits one batch between files at line ends; a line longer than maxBytes gets a file of its own', async () => {
+    const file = join(root, 'shoebox', 'logs', 'split.log');
+    const writer = new LogWriter(file, { maxBytes: 50, keep: 5 });
+    const lines = ['a'.repeat(19), 'b'.repeat(19), 'c'.repeat(79), 'd'.repeat(9), 'é'.repeat(20)].map((text) => `${text}\n`);
+    for (const line of lines) writer.append(line); // one batch: nothing awaited in between
+    await writer.flush();
+    const read = (suffix: string): Promise<string> => readFile(file + suffix, 'utf8');
+    // 'é' takes two bytes: 41 bytes do not fit after the 10 of 'd'.
+    assert.deepEqual(await Promise.all(['.3', '.2', '.1', ''].map(read)), [lines[0]! + lines[1], lines[2], lines[3], lines[4]]);
+  });
+
   it('logError() appends to the served application’s log', async () => {
     useLog(logWriter(root));
     logError('payment', 'card declined', { order: 17 });

@@ -86,6 +86,10 @@ describe('return values', () => {
           { method: 'POST', pattern: '/users', handler: [UserController, 'store'] },
           { method: 'GET', pattern: '/named/{name}', handler: ['NamedController', 'hello'] },
           { method: 'GET', pattern: '/raw', handler: function (this: Context) { this.res.writeHead(299, { 'x-raw': '1' }).end('by hand'); } },
+          { method: 'GET', pattern: '/status-json', handler: function (this: Context) { return this.status(201) && { made: true }; } },
+          { method: 'GET', pattern: '/status-bodiless', handler: function (this: Context) { return this.status(204) && { dropped: true }; } },
+          { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
+          { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
         ],
         { classes: { NamedController } },
       ),
@@ -193,6 +197,39 @@ describe('return values', () => {
 
   it('resolves controllers named by string through the build’s classes', async () => {
     assert.equal(await (await get('/named/bo')).text(), 'hello bo from /named/{name}');
+  });
+
+  it('sends the status a handler set with its plain value, no body for a status that has none', async () => {
+    const made = await raw(server.url, '/status-json');
+    assert.equal(made.status, 201);
+    assert.equal(made.headers['content-type'], 'application/json; charset=utf-8');
+    assert.equal(made.headers['content-length'], String(made.body.length));
+    assert.deepEqual(JSON.parse(made.body), { made: true });
+    const bodiless = await raw(server.url, '/status-bodiless');
+    assert.equal(bodiless.status, 204);
+    assert.equal(bodiless.body, '');
+    assert.equal(bodiless.headers['content-length'], undefined);
+  });
+
+  it('logs an error status a handler set with a plain value', async () => {
+    const res = await raw(server.url, '/status-error');
+    assert.equal(res.status, 409);
+    assert.equal(res.body, 'taken');
+    assert.ok((await server.logLines()).some((line) => line.includes('[409] GET /status-error 409 from')));
+  });
+
+  it('answers HEAD with the headers of GET, Content-Length included, and no body', async () => {
+    const [get, head] = [await raw(server.url, '/object'), await raw(server.url, '/object', { method: 'HEAD' })];
+    assert.equal(head.status, 200);
+    assert.equal(head.body, '');
+    assert.equal(head.headers['content-length'], get.headers['content-length']);
+    assert.equal(head.headers['content-type'], get.headers['content-type']);
+  });
+
+  it('answers 500 for a value JSON cannot hold', async () => {
+    const res = await raw(server.url, '/bigint');
+    assert.equal(res.status, 500);
+    assert.equal(res.headers['content-type'], 'application/problem+json');
   });
 
   it('leaves a response the handler wrote itself alone', async () => {
