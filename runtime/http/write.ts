@@ -12,7 +12,7 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
     return;
   }
   const { status, body } = out;
-  const bodiless = status === 204 || status === 304 || status < 200;
+  const bodiless = takesNoBody(status);
   const fields = fieldList(out.headers);
   if (bodiless) res.removeHeader('content-length');
   else fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
@@ -28,11 +28,14 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): void {
  * False, and nothing written, for a status that takes no body.
  */
 export function writeText(res: ServerResponse, status: number, type: string, body: string): boolean {
-  if (status === 204 || status === 304 || status < 200) return false;
+  if (takesNoBody(status)) return false;
   res.writeHead(status, ['content-type', type, 'content-length', Buffer.byteLength(body)]);
   res.end(body);
   return true;
 }
+
+/** Statuses whose responses never have a body (RFC 9110 §6.4.1). */
+const takesNoBody = (status: number): boolean => status === 204 || status === 304 || status < 200;
 
 /** `headers` as writeHead()'s flat name/value list, without Content-Length: the body decides that. */
 function fieldList(headers: Readonly<Record<string, HeaderValue>>): Fields {
