@@ -6,7 +6,7 @@ import { loadConfig } from './config/index.ts';
 import { builtinRoutes } from './config/builtin-routes.ts';
 import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
-import { writeBundled, writeDocument } from './emit/index.ts';
+import { emitDocument, emitSources, emitStartData, writeOutputs } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
 import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
@@ -52,19 +52,22 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
   timed('analyse');
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings };
   if (options.write !== false) {
-    await writeBundled(root, analysed.table);
+    const { table } = analysed;
+    await writeOutputs(root, emitSources(table));
     timed('emit');
     const bundled = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
+    // esbuild works in a process of its own meanwhile.
+    const startData = emitStartData(table);
+    const [[problems], document] = await Promise.all([bundled, options.onBundled ? null : emitDocument(root, table)]);
+    if (problems.length > 0) return { ok: false, diagnostics: [...diagnostics, ...problems], table, timings };
+    await writeOutputs(root, { ...startData, ...document });
     if (options.onBundled) {
-      await bundled;
       timed('bundle');
       await options.onBundled();
       timed('load');
-      await writeDocument(root, analysed.table);
+      await writeOutputs(root, await emitDocument(root, table));
       timed('document');
     } else {
-      // esbuild works in a process of its own meanwhile.
-      await Promise.all([bundled, writeDocument(root, analysed.table)]);
       timed('bundle and document');
     }
   }

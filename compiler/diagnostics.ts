@@ -1,7 +1,8 @@
 // One structured message type for every problem the compiler reports, printed in
 // one place. Codes are the contract of SPEC §3; `text` says what is wrong and how to fix it.
 export type DiagnosticCode =
-  | 'SVC001' | 'SVC002' | 'SVC003' | 'SVC004' | 'SVC005' | 'SVC006' | 'SVC007' | 'SVC008' | 'SVC009';
+  | 'SVC001' | 'SVC002' | 'SVC003' | 'SVC004' | 'SVC005' | 'SVC006' | 'SVC007' | 'SVC008' | 'SVC009'
+  | 'SVC010' | 'SVC011';
 
 export interface Diagnostic {
   code: DiagnosticCode;

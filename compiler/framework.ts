@@ -4,8 +4,15 @@
 // node_modules/.cache/svc/, a project's .svc/app.mjs) gets the folder as the `define`d
 // `import.meta.svcRoot`; run from the sources it is this file's parent folder. Either
 // way it ends in a separator.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const frameworkRoot = import.meta.svcRoot ?? fileURLToPath(new URL('..', import.meta.url));
 export const svcEntry = join(frameworkRoot, 'runtime', 'index.ts');
+
+/** The npm packages the runtime imports by name come from these (package.json `dependencies`). */
+export function frameworkDependencies(): string[] {
+  const manifest = JSON.parse(readFileSync(join(frameworkRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.keys(manifest.dependencies);
+}

@@ -17,6 +17,7 @@
 //   SVC008  the middleware entry's class or name; a count mismatch at the parameter
 //           array; a type mismatch at the parameter itself
 //   SVC009  the type's declaration, or the handler when the type has none in the project
+//   SVC010/SVC011  syntax errors and missing packages in any application file (sources.ts)
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
 import type { Project } from 'ts-morph';
@@ -28,6 +29,7 @@ import { resolveFile, type FileAnalysis } from './file.ts';
 import { FileCache } from './file-cache.ts';
 import { projectFor } from './project.ts';
 import { Reporter } from './reporter.ts';
+import { checkSources } from './sources.ts';
 import { controllerModule, middlewareModule } from './resolve/conventions.ts';
 import type { Component } from './schema/registry.ts';
 import { nameComponents } from './schema/naming.ts';
@@ -50,7 +52,9 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   });
   addNamedModules(project, root, walked);
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
-  return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config);
+  const sources = new Reporter(root);
+  checkSources(project, sources);
+  return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }
 
 /** Classes named by string are not imported by any route file, so their modules are added by hand. */
@@ -64,10 +68,10 @@ function addNamedModules(project: Project, root: string, walked: WalkedFile[]): 
 }
 
 /** The files' parts in route-file order: route ids run on across files, components get their names. */
-function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig): { table: RouteTable; diagnostics: Diagnostic[] } {
+function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig, sources: Diagnostic[]): { table: RouteTable; diagnostics: Diagnostic[] } {
   const routes: Route[] = [];
   const components = new Map<string, Component>();
-  const diagnostics = new Map<string, Diagnostic>();
+  const diagnostics = new Map<string, Diagnostic>(sources.map((diagnostic) => [JSON.stringify(diagnostic), diagnostic]));
   let offset = 0;
   for (const file of files) {
     for (const route of file.routes) routes.push({ ...route, id: route.id + offset });

@@ -18,13 +18,17 @@ export class Reporter {
   at(node: Node | ts.Node): SourceLocation {
     const compilerNode = node instanceof Node ? node.compilerNode : node;
     const file = compilerNode.getSourceFile();
+    return this.atOffset(file, compilerNode.getStart(file));
+  }
+
+  atOffset(file: ts.SourceFile, offset: number): SourceLocation {
     // The compiler's own lookup uses its cached line map; ts-morph's rescans the text.
-    const { line, character } = ts.getLineAndCharacterOfPosition(file, compilerNode.getStart(file));
+    const { line, character } = ts.getLineAndCharacterOfPosition(file, offset);
     return { file: this.relative(file.fileName), line: line + 1, col: character + 1 };
   }
 
-  error(code: DiagnosticCode, text: string, node: Node | ts.Node, notes: string[] = []): void {
-    this.diagnostics.push(error(code, text, this.at(node), notes));
+  error(code: DiagnosticCode, text: string, at: Node | ts.Node | SourceLocation, notes: string[] = []): void {
+    this.diagnostics.push(error(code, text, 'line' in at ? at : this.at(at), notes));
   }
 
   warn(code: DiagnosticCode, text: string, node: Node | ts.Node): void {

@@ -1,12 +1,14 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { frameworkRoot, svcEntry } from '../framework.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { frameworkDependencies, frameworkRoot, svcEntry } from '../framework.ts';
+import { bundleProblems } from './problems.ts';
 
 /** `svc` and `svc/server` are the framework's sources wherever the project lives. */
 const svcAliases = {
@@ -23,8 +25,7 @@ const svcAliases = {
  */
 function frameworkPackages(root: string): esbuild.Plugin[] {
   const lookup = createRequire(join(root, 'package.json')).resolve.paths('') ?? [];
-  const { dependencies } = JSON.parse(readFileSync(join(frameworkRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  const unreachable = Object.keys(dependencies).filter((name) => !lookup.some((dir) => existsSync(join(dir, name))));
+  const unreachable = frameworkDependencies().filter((name) => !lookup.some((dir) => existsSync(join(dir, name))));
   if (unreachable.length === 0) return [];
   const filter = new RegExp(`^(${unreachable.map(escapeRegExp).join('|')})(/|$)`);
   return [
@@ -82,15 +83,24 @@ const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
 /** esbuild contexts kept warm for `svc tread`, whose rebuilds then re-read only what changed. */
 const contexts = new Map<string, esbuild.BuildContext>();
 
-export async function bundle(root: string, incremental = false): Promise<void> {
-  if (!incremental) {
-    await esbuild.build(options(root, false));
-    return;
+/** Writes .svc/app.mjs; the problems esbuild found instead, when it could not (nothing is written then). */
+export async function bundle(root: string, incremental = false): Promise<Diagnostic[]> {
+  try {
+    if (incremental) await (await warmContext(root)).rebuild();
+    else await esbuild.build(options(root, false));
+    return [];
+  } catch (failure) {
+    const problems = bundleProblems(failure);
+    if (problems) return problems;
+    throw failure;
   }
+}
+
+async function warmContext(root: string): Promise<esbuild.BuildContext> {
   let context = contexts.get(root);
   if (context === undefined) {
     contexts.set(root, (context = await esbuild.context(options(root, true))));
     await rm(join(root, '.svc', 'app.mjs.map'), { force: true }); // a map from `svc build` would describe another bundle
   }
-  await context.rebuild();
+  return context;
 }

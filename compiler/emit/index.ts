@@ -1,7 +1,6 @@
-// Writes every generated file into .svc/. Each emitter is a pure function of the route
-// table; this file only names the outputs and writes them. The files the bundle imports
-// come first; the API document is not in the bundle, so it can be written while
-// esbuild builds (compiler/build.ts).
+// Every generated file of .svc/. Each emitter is a pure function of the route table;
+// this file only names the outputs, in the groups compiler/build.ts writes in turn: the
+// sources esbuild bundles, the data the bundle reads when it starts, the API document.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteTable } from '../ir.ts';
@@ -13,30 +12,32 @@ import { emitOpenApi, readApiInfo, type ApiInfo } from './openapi/index.ts';
 
 export const OUT_DIR = '.svc';
 
-/** What the bundle imports. */
-export function emitBundled(table: RouteTable): Record<string, string> {
-  return {
-    'dispatcher.ts': emitDispatcher(table.routes),
-    'ip-tables.json': emitIpTables(table.config),
-    'manifest.json': emitManifest(table),
-    'entry.ts': emitEntry(table),
-  };
-}
+/** What esbuild bundles into .svc/app.mjs. */
+export const emitSources = (table: RouteTable): Record<string, string> => ({
+  'dispatcher.ts': emitDispatcher(table.routes),
+  'entry.ts': emitEntry(table),
+});
+
+/**
+ * What .svc/app.mjs reads from beside itself when it starts. Written after the bundle,
+ * so that a bundle esbuild rejects leaves the last good build whole.
+ */
+export const emitStartData = (table: RouteTable): Record<string, string> => ({
+  'ip-tables.json': emitIpTables(table.config),
+  'manifest.json': emitManifest(table),
+});
 
 export const emitFiles = (table: RouteTable, info: ApiInfo): Record<string, string> => ({
-  ...emitBundled(table),
+  ...emitSources(table),
+  ...emitStartData(table),
   'openapi.json': emitOpenApi(table, info),
 });
 
-export async function writeBundled(root: string, table: RouteTable): Promise<void> {
-  await writeAll(root, emitBundled(table));
+export async function emitDocument(root: string, table: RouteTable): Promise<Record<string, string>> {
+  return { 'openapi.json': emitOpenApi(table, await readApiInfo(root)) };
 }
 
-export async function writeDocument(root: string, table: RouteTable): Promise<void> {
-  await writeAll(root, { 'openapi.json': emitOpenApi(table, await readApiInfo(root)) });
-}
-
-async function writeAll(root: string, files: Record<string, string>): Promise<void> {
+export async function writeOutputs(root: string, files: Record<string, string>): Promise<void> {
   const dir = join(root, OUT_DIR);
   await mkdir(dir, { recursive: true });
   for (const [name, content] of Object.entries(files)) await writeIfChanged(join(dir, name), content);

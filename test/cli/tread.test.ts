@@ -41,6 +41,14 @@ test('a broken edit prints the diagnostic and keeps the last good build serving'
   assert.equal(await home(), 'second');
 });
 
+test('an edit esbuild rejects prints the diagnostic and keeps the last good build serving', async () => {
+  await writeFiles(root, { 'routes/web.ts': `import { word } from './words.ts';\n${routes('word')}` });
+  await eventually(async () => tread.output().includes('error SVC011'));
+  assert.match(tread.output(), /routes\/web\.ts:1:22 - error SVC011: Could not resolve "\.\/words\.ts"/);
+  assert.doesNotMatch(tread.output(), /at failureErrorWithLog/);
+  assert.equal(await home(), 'second');
+});
+
 test('a new route file is picked up', async () => {
   await writeFiles(root, {
     'routes/web.ts': routes("'fixed'"),

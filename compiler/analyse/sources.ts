@@ -1,0 +1,68 @@
+// The application's own source files as the bundler will meet them: each must parse, and
+// each npm package it imports must be installed. TypeScript's parser recovers from a
+// syntax error and the bundle leaves packages for Node to load at run time, so without
+// these checks a broken file would stop esbuild with a stack trace, and a missing
+// package would only show when `svc serve` starts.
+//   SVC010  where the parser found the error
+//   SVC011  the module specifier of the import
+import { existsSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ts, type Project } from 'ts-morph';
+import { frameworkDependencies, frameworkRoot } from '../framework.ts';
+import type { Reporter } from './reporter.ts';
+
+export function checkSources(project: Project, reporter: Reporter): void {
+  const program = project.getProgram().compilerObject;
+  const packages = new InstalledPackages();
+  for (const file of program.getSourceFiles()) {
+    if (!isApplicationFile(file.fileName, reporter.root)) continue;
+    for (const problem of program.getSyntacticDiagnostics(file)) {
+      const message = ts.flattenDiagnosticMessageText(problem.messageText, ' ');
+      reporter.error('SVC010', `syntax error: ${message} The file must parse before svc can read or bundle it.`, reporter.atOffset(file, problem.start ?? 0));
+    }
+    for (const specifier of runtimeImports(file)) {
+      const name = packageName(specifier.text);
+      if (name === null || packages.reachable(name, file.fileName)) continue;
+      reporter.error('SVC011', `cannot find package '${name}': install it (npm install ${name}) or correct the import.`, specifier);
+    }
+  }
+}
+
+/** The project's own files: not packages, and not svc's runtime when the project is svc's own demo. */
+function isApplicationFile(fileName: string, root: string): boolean {
+  const runtime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
+  return fileName.startsWith(`${root.replaceAll('\\', '/')}/`) && !fileName.includes('/node_modules/') && !fileName.startsWith(runtime);
+}
+
+/** Module specifiers that survive into the bundle: `import type` and type positions are erased. */
+function runtimeImports(file: ts.SourceFile): ts.StringLiteralLike[] {
+  // `imports` is the list the program resolved, dynamic `import()` calls included.
+  const imports = (file as ts.SourceFile & { imports?: readonly ts.StringLiteralLike[] }).imports ?? [];
+  return imports.filter(({ parent }) => {
+    if (ts.isImportDeclaration(parent)) return !parent.importClause?.isTypeOnly;
+    if (ts.isExportDeclaration(parent)) return !parent.isTypeOnly;
+    return ts.isCallExpression(parent) || ts.isExternalModuleReference(parent);
+  });
+}
+
+/** `lodash/fp` → `lodash`, `@scope/pkg/x` → `@scope/pkg`; null for what is not a package (relative, `node:`, `#imports`, URLs) or is svc itself. */
+function packageName(specifier: string): string | null {
+  if (/^[./#]|:/.test(specifier) || builtinModules.includes(specifier)) return null;
+  const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+  return name === 'svc' ? null : name;
+}
+
+/** Whether Node finds a package from a file: in a node_modules folder on the way up. svc's own dependencies are always found (the bundle imports svc's copies when need be). */
+class InstalledPackages {
+  private readonly framework = new Set(frameworkDependencies());
+  private readonly lookups = new Map<string, string[]>();
+
+  reachable(name: string, fromFile: string): boolean {
+    if (this.framework.has(name)) return true;
+    const dir = dirname(fromFile);
+    let lookup = this.lookups.get(dir);
+    if (!lookup) this.lookups.set(dir, (lookup = createRequire(fromFile).resolve.paths('') ?? []));
+    return lookup.some((folder) => existsSync(join(folder, name)));
+  }
+}
