@@ -3,10 +3,10 @@
 // the type checker, so nothing else is parsed. The last project stays warm: `svc tread`
 // rebuilds in one process, and a rebuild re-reads only the files that changed instead
 // of parsing the libraries (@types/node, kysely…) again.
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { frameworkRoot, svcEntry } from '../framework.ts';
-import { FileSystemRefreshResult, ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
+import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
 
 export function createProject(): Project {
   return new Project({
@@ -70,9 +70,15 @@ function refreshFromDisk({ project, stamps }: Warm): string[] {
     const path = file.getFilePath();
     const stamp = stampOf(path);
     if (stamp !== undefined && stamps.get(path) === stamp) continue;
-    if (file.refreshFromFileSystemSync() !== FileSystemRefreshResult.NoChange) changed.push(path);
     if (stamp === undefined) stamps.delete(path);
     else stamps.set(path, stamp);
+    const text = stamp === undefined ? undefined : readFileSync(path, 'utf8');
+    if (text === file.getFullText()) continue;
+    // A fresh parse. ts-morph's own refresh diffs the old tree against the new one to keep
+    // its node wrappers, which nothing here holds from one build to the next.
+    if (text === undefined) project.removeSourceFile(file);
+    else project.createSourceFile(path, text, { overwrite: true });
+    changed.push(path);
   }
   return changed;
 }
