@@ -42,16 +42,17 @@ export async function bindRoutes(app: CompiledApp, builtins: BuiltinRegistry, se
   }
 
   const knots = new KnotCache(app, { root: setup.root, config: app.manifest.config, dev: setup.dev });
-  const routes: BoundRoute[] = [];
+  const routes: Array<BoundRoute | Promise<BoundRoute>> = [];
   let next = 0;
   for (const route of app.manifest.routes) {
     routes[route.id] =
       route.handler.kind === 'builtin'
-        ? await bindBuiltin(route, route.handler.name, builtins, setup)
+        ? bindBuiltin(route, route.handler.name, builtins, setup) // their files are read side by side
         : bindRegistration(route, registrations[next++]!, app, knots);
   }
+  const bound = await Promise.all(routes);
   await knots.started();
-  return routes;
+  return bound;
 }
 
 function bindRegistration(route: ManifestRoute, registration: Registration, app: CompiledApp, knots: KnotCache): BoundRoute {

@@ -50,13 +50,15 @@ export interface AppHandler {
 export async function createHandler(app: CompiledApp, options: HandlerOptions): Promise<AppHandler> {
   const dev = options.dev ?? false;
   const config = app.manifest.config;
-  await configureDatabase({ root: options.root, config });
-  const metrics = await RouteMetrics.open(options.root, app.manifest.routes);
+  const [, metrics, pages] = await Promise.all([
+    configureDatabase({ root: options.root, config }),
+    RouteMetrics.open(options.root, app.manifest.routes),
+    ErrorPages.load(options.root),
+  ]);
   // Before binding: knots' start-up hooks may already call logError().
   const log = logWriter(options.root, config.logs);
   useLog(log);
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
-  const pages = await ErrorPages.load(options.root);
   const ip = ipHandlerOptions(app.ipTables as IpTables);
   return new Pipeline(app, routes, pages, log, {
     dev,
