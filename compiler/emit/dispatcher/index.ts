@@ -6,6 +6,7 @@ import { renderTemplate } from '../templates.ts';
 import type { HelperUse } from './answers.ts';
 import { allowListSteps, inMethodOrder, methodBit } from './methods.ts';
 import { emitSegmentWalk } from './segment-walk.ts';
+import { buildTree } from './segment-tree.ts';
 import { isStatic, shapesOf } from './shapes.ts';
 import { commentText } from './source-text.ts';
 import { emitStaticPaths } from './static-paths.ts';
@@ -14,9 +15,10 @@ export function emitDispatcher(routes: Route[]): string {
   const ordered = [...routes].sort((a, b) => a.id - b.id);
   const shapes = ordered.flatMap(shapesOf);
   const dynamics = shapes.filter((shape) => !isStatic(shape));
-  const statics = emitStaticPaths(shapes.filter(isStatic), dynamics);
+  const tree = dynamics.length > 0 ? buildTree(dynamics) : null;
+  const statics = emitStaticPaths(shapes.filter(isStatic), tree);
   const uses: HelperUse = { param: false, toNumber: false };
-  const walk = dynamics.length > 0 ? emitSegmentWalk(dynamics, uses) : null;
+  const walk = tree !== null ? emitSegmentWalk(tree, uses) : null;
   const methods = inMethodOrder(ordered.map((route) => route.method));
   return renderTemplate('dispatcher.hbs', {
     routeList: routeList(ordered),

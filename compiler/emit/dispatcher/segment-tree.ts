@@ -35,3 +35,11 @@ export function buildTree(shapes: Shape[]): SegmentNode {
 }
 
 export const hasChildren = (n: SegmentNode): boolean => n.literals.size > 0 || n.placeholder !== null;
+
+/** Whether some shape in the tree matches the path made of `segments` (a placeholder takes any segment). */
+export function reaches(node: SegmentNode, segments: readonly string[], depth = 0): boolean {
+  if (depth === segments.length) return node.ends.length > 0;
+  const literal = node.literals.get(segments[depth]!);
+  if (literal !== undefined && reaches(literal, segments, depth + 1)) return true;
+  return node.placeholder !== null && reaches(node.placeholder, segments, depth + 1);
+}

@@ -11,7 +11,7 @@ import { segmentStart, writeAnswer, type HelperUse } from './answers.ts';
 import { byLength } from './by-length.ts';
 import { CodeWriter } from './code-writer.ts';
 import { bitsExpression, writeMethodSwitch } from './methods.ts';
-import { buildTree, hasChildren, type SegmentNode } from './segment-tree.ts';
+import { hasChildren, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
 import { commentText, quote } from './source-text.ts';
 
@@ -32,9 +32,8 @@ interface Position {
   trail: string[];
 }
 
-export function emitSegmentWalk(shapes: Shape[], uses: HelperUse): SegmentWalk {
+export function emitSegmentWalk(tree: SegmentNode, uses: HelperUse): SegmentWalk {
   const walk = new Walk(uses);
-  const tree = buildTree(shapes);
   walk.weigh(tree);
   const w = new CodeWriter(1);
   walk.descend(w, tree, { depth: 0, captures: [], trail: [] });

@@ -10,8 +10,3 @@ export interface Shape extends PathShape {
 export const shapesOf = (route: Route): Shape[] => pathShapes(route.segments).map((shape) => ({ ...shape, route }));
 
 export const isStatic = (shape: Shape): boolean => shape.segments.every((s) => s.kind === 'literal');
-
-/** Whether `shape` matches the path made of `segments`, ignoring placeholder types. */
-export const fits = (shape: Shape, segments: string[]): boolean =>
-  shape.segments.length === segments.length &&
-  shape.segments.every((s, i) => s.kind === 'param' || s.value === segments[i]);

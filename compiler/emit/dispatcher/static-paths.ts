@@ -6,7 +6,8 @@ import { pathText } from '../../route-shapes.ts';
 import { byLength } from './by-length.ts';
 import { CodeWriter } from './code-writer.ts';
 import { allowList, bitsExpression, writeMethodSwitch } from './methods.ts';
-import { fits, type Shape } from './shapes.ts';
+import { reaches, type SegmentNode } from './segment-tree.ts';
+import type { Shape } from './shapes.ts';
 import { compareText, describe, quote } from './source-text.ts';
 
 export interface StaticPaths {
@@ -15,17 +16,18 @@ export interface StaticPaths {
   body: string;
 }
 
-export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPaths {
+/** `dynamics`: the tree of the shapes with a placeholder, or null when there are none. */
+export function emitStaticPaths(statics: Shape[], dynamics: SegmentNode | null): StaticPaths {
   const byPath = new Map<string, Shape[]>();
   for (const shape of statics) {
     const path = pathText(shape.segments);
     byPath.set(path, [...(byPath.get(path) ?? []), shape]);
   }
-  if (dynamics.length > 0 && !byPath.has('/')) byPath.set('/', []);
+  if (dynamics !== null && !byPath.has('/')) byPath.set('/', []);
 
   const constants = new Constants();
   const w = new CodeWriter(1);
-  const fallback = dynamics.length > 0 ? 'return matchSegments(method, path, 0);' : 'return NOT_FOUND;';
+  const fallback = dynamics !== null ? 'return matchSegments(method, path, 0);' : 'return NOT_FOUND;';
   const lengths = byLength(byPath);
   if (lengths.length > 0) {
     w.line('// By length first: a jump, then only the paths of that length are compared.');
@@ -54,7 +56,7 @@ export function emitStaticPaths(statics: Shape[], dynamics: Shape[]): StaticPath
 }
 
 /** One static path: the static route of each method, then the segment walk or a 405. */
-function writeAnswers(w: CodeWriter, path: string, shapes: Shape[], dynamics: Shape[], constants: Constants): void {
+function writeAnswers(w: CodeWriter, path: string, shapes: Shape[], dynamics: SegmentNode | null, constants: Constants): void {
   if (shapes.length === 0) {
     w.line('return NOT_FOUND;');
     return;
@@ -64,7 +66,7 @@ function writeAnswers(w: CodeWriter, path: string, shapes: Shape[], dynamics: Sh
     w.indented(() => w.line(`return ${constants.found(route.id, absent)}; // ${describe(route)}`));
   });
   const segments = path === '/' ? [] : path.slice(1).split('/');
-  if (dynamics.some((shape) => fits(shape, segments))) {
+  if (dynamics !== null && reaches(dynamics, segments)) {
     w.line(`return matchSegments(method, path, ${bitsExpression(methods)});`);
   } else {
     w.line(`return ${constants.notAllowed(methods)};`);
