@@ -16,7 +16,8 @@ export function checkSources(project: Project, reporter: Reporter): void {
   const program = project.getProgram().compilerObject;
   const packages = new InstalledPackages();
   for (const file of program.getSourceFiles()) {
-    if (!isApplicationFile(file.fileName, reporter.root)) continue;
+    // Declaration files hold only types: esbuild never reads them.
+    if (file.isDeclarationFile || !isApplicationFile(file.fileName, reporter.root)) continue;
     for (const problem of program.getSyntacticDiagnostics(file)) {
       const message = ts.flattenDiagnosticMessageText(problem.messageText, ' ');
       reporter.error('SVC010', `syntax error: ${message} The file must parse before svc can read or bundle it.`, reporter.atOffset(file, problem.start ?? 0));
