@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 export const frameworkRoot = import.meta.svcRoot ?? fileURLToPath(new URL('..', import.meta.url));
 export const svcEntry = join(frameworkRoot, 'runtime', 'index.ts');
+/** The runtime's folder as TypeScript spells file names (`/` separators), to tell svc's own files from the application's. */
+export const frameworkRuntime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
 
 /** The npm packages the runtime imports by name come from these (package.json `dependencies`). */
 export function frameworkDependencies(): string[] {

@@ -5,11 +5,11 @@
 // package would only show when `svc serve` starts.
 //   SVC010  where the parser found the error
 //   SVC011  the module specifier of the import
-import { existsSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { builtinModules } from 'node:module';
+import { dirname } from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { frameworkDependencies, frameworkRoot } from '../framework.ts';
+import { frameworkDependencies, frameworkRuntime } from '../framework.ts';
+import { installedPackages } from '../packages.ts';
 import type { Reporter } from './reporter.ts';
 
 export function checkSources(project: Project, reporter: Reporter): void {
@@ -32,8 +32,7 @@ export function checkSources(project: Project, reporter: Reporter): void {
 
 /** The project's own files: not packages, and not svc's runtime when the project is svc's own demo. */
 function isApplicationFile(fileName: string, root: string): boolean {
-  const runtime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
-  return fileName.startsWith(`${root.replaceAll('\\', '/')}/`) && !fileName.includes('/node_modules/') && !fileName.startsWith(runtime);
+  return fileName.startsWith(`${root.replaceAll('\\', '/')}/`) && !fileName.includes('/node_modules/') && !fileName.startsWith(frameworkRuntime);
 }
 
 /** Module specifiers that survive into the bundle: `import type` and type positions are erased. */
@@ -54,16 +53,17 @@ function packageName(specifier: string): string | null {
   return name === 'svc' ? null : name;
 }
 
-/** Whether Node finds a package from a file: in a node_modules folder on the way up. svc's own dependencies are always found (the bundle imports svc's copies when need be). */
+/** Whether a file's import of a package works at run time. svc's own dependencies always do: the bundle imports svc's copies when need be. */
 class InstalledPackages {
   private readonly framework = new Set(frameworkDependencies());
-  private readonly lookups = new Map<string, string[]>();
+  /** By folder: the files of one folder see the same node_modules folders. */
+  private readonly byFolder = new Map<string, (name: string) => boolean>();
 
   reachable(name: string, fromFile: string): boolean {
     if (this.framework.has(name)) return true;
-    const dir = dirname(fromFile);
-    let lookup = this.lookups.get(dir);
-    if (!lookup) this.lookups.set(dir, (lookup = createRequire(fromFile).resolve.paths('') ?? []));
-    return lookup.some((folder) => existsSync(join(folder, name)));
+    const folder = dirname(fromFile);
+    let installed = this.byFolder.get(folder);
+    if (!installed) this.byFolder.set(folder, (installed = installedPackages(fromFile)));
+    return installed(name);
   }
 }

@@ -1,13 +1,12 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics.ts';
 import { frameworkDependencies, frameworkRoot, svcEntry } from '../framework.ts';
+import { installedPackages } from '../packages.ts';
 import { bundleProblems } from './problems.ts';
 
 /** `svc` and `svc/server` are the framework's sources wherever the project lives. */
@@ -25,8 +24,8 @@ const svcAliases = {
  * 1,000 routes).
  */
 function frameworkPackages(root: string): esbuild.Plugin[] {
-  const lookup = createRequire(join(root, 'package.json')).resolve.paths('') ?? [];
-  const unreachable = frameworkDependencies().filter((name) => !lookup.some((dir) => existsSync(join(dir, name))));
+  const installed = installedPackages(join(root, 'package.json'));
+  const unreachable = frameworkDependencies().filter((name) => !installed(name));
   if (unreachable.length === 0) return [];
   const filter = new RegExp(`^(${unreachable.map(escapeRegExp).join('|')})(/|$)`);
   return [

@@ -2,14 +2,11 @@
 // parameters (SVC006 otherwise) and whether they fit its constructor (SVC008).
 import { Node, type ArrayLiteralExpression, type ClassDeclaration } from 'ts-morph';
 import type { MiddlewareRef } from '../../ir.ts';
-import { frameworkRoot, svcEntry } from '../../framework.ts';
+import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
 import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
 import { absolute, middlewareModule, type Resolver } from './conventions.ts';
-
-// ts-morph paths use `/` on every platform.
-const frameworkRuntime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
 
 export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): MiddlewareRef | null {
   const { reporter } = resolver;
