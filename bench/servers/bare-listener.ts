@@ -2,8 +2,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { payload, STATIC_PATH } from './payload.ts';
 
-const json = (res: ServerResponse, status: number, body: unknown): void => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
+// With its length, as every other server sends it: without one node would frame the body chunked.
+const json = (res: ServerResponse, status: number, value: unknown): void => {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
 };
 
 export function bareListener(req: IncomingMessage, res: ServerResponse): void {

@@ -19,5 +19,7 @@ export async function loadBuild(root: string): Promise<BuiltApp> {
   } catch {
     throw new MissingBuildError(`No build found at ${file}. Run \`svc build\` first.`);
   }
+  // As bin/svc.js does for the bundle's own `serve`: stack traces name the TypeScript.
+  process.setSourceMapsEnabled(true);
   return (await import(pathToFileURL(file).href)) as BuiltApp;
 }
