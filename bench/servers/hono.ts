@@ -1,11 +1,7 @@
-// Hono on @hono/node-server, its default (SmartRouter) router.
+// The Hono server of the HTTP and start-up benches, on @hono/node-server.
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import { announce, answerFor, colonPattern, listenPort, peerRoutes } from './routes.ts';
+import { honoApp } from './hono-app.ts';
+import { announce, listenPort, peerRoutes } from './routes.ts';
 
-const app = new Hono();
-for (const { method, pattern } of peerRoutes()) {
-  const answer = answerFor(pattern);
-  app.on(method, colonPattern(pattern), (c) => c.json(answer(c.req.param()) as object));
-}
+const app = honoApp(peerRoutes());
 serve({ fetch: app.fetch, port: listenPort(), hostname: '127.0.0.1' }, (info) => announce(info.port));

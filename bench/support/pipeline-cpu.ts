@@ -5,18 +5,24 @@
 // kernel, the HTTP parser and the load generator are left out, and the listeners take
 // turns in chunks of requests, so that they share whatever else the machine is doing.
 //
-//   node --import tsx bench/support/pipeline-cpu.ts <path> [rounds] <label>=<project>…
+//   node --import tsx bench/support/pipeline-cpu.ts <path> [rounds] [fastify] [hono] <label>=<project>…
 //
-// `bare` is always measured (bench/servers/bare-listener.ts); each <project> is a built
-// svc project (its .svc/app.mjs, e.g. test/.tmp/bench/http after `npm run bench:http`,
-// or the same project built by another checkout). Listeners loaded first tend to come
-// out a few % faster: run twice with the order swapped before trusting a small difference.
+// `bare` is always measured (bench/servers/bare-listener.ts); `fastify` and `hono` add
+// the HTTP bench's peers (bench/servers/*-app.ts, the same two routes); each <project> is
+// a built svc project (its .svc/app.mjs, e.g. test/.tmp/bench/http after `npm run
+// bench:http`, or the same project built by another checkout). Listeners loaded first
+// tend to come out a few % faster: run twice with the order swapped before trusting a
+// small difference.
 import { IncomingMessage, ServerResponse, type RequestListener } from 'node:http';
 import type { Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
 import { bareListener } from '../servers/bare-listener.ts';
+import { fastifyApp } from '../servers/fastify-app.ts';
+import { honoApp } from '../servers/hono-app.ts';
+import { peerRoutes } from '../servers/routes.ts';
 import { median } from './report.ts';
 
 const [path = '/', rounds = '9', ...projects] = process.argv.slice(2);
@@ -51,12 +57,20 @@ class Sink extends Duplex {
 }
 
 const listeners: Array<[label: string, listener: RequestListener]> = [['bare', bareListener]];
-for (const spec of projects) {
+for (const spec of projects) listeners.push([spec.split('=')[0]!, await listenerFor(spec)]);
+
+async function listenerFor(spec: string): Promise<RequestListener> {
+  if (spec === 'fastify') {
+    const app = fastifyApp(peerRoutes([]));
+    await app.ready();
+    return app.server.listeners('request')[0] as RequestListener;
+  }
+  if (spec === 'hono') return getRequestListener(honoApp(peerRoutes([])).fetch) as unknown as RequestListener;
   const [label, folder] = spec.split('=');
-  if (!label || !folder) throw new Error(`expected <label>=<project folder>, got ${spec}`);
+  if (!label || !folder) throw new Error(`expected fastify, hono or <label>=<project folder>, got ${spec}`);
   const root = resolve(folder);
   const app = (await import(pathToFileURL(join(root, '.svc', 'app.mjs')).href)) as { handler(options: { root: string }): Promise<{ handle: RequestListener }> };
-  listeners.push([label, (await app.handler({ root })).handle]);
+  return (await app.handler({ root })).handle;
 }
 
 // Node only reads and writes through the stream side of a socket here.
@@ -71,6 +85,8 @@ function request(label: string, listener: RequestListener, socket: Socket): void
   req.httpVersionMinor = 1;
   req.httpVersion = '1.1';
   req.rawHeaders = ['Host', 'localhost:40000', 'Connection', 'keep-alive']; // what autocannon sends
+  // Node builds this object for every request (it reads Host and Expect before any listener runs).
+  req.headers = { host: 'localhost:40000', connection: 'keep-alive' };
   const res = new ServerResponse(req);
   res.shouldKeepAlive = true;
   res.assignSocket(socket);

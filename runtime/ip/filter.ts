@@ -38,15 +38,20 @@ const allowAll: IpFilter = () => true;
 /** `ip.routes` keys as a segment trie: a request walks its path once, without slicing it. */
 interface KeyNode {
   level: Level | null;
-  children: Array<[segment: string, node: KeyNode]>;
+  /** Side by side: `nodes[i]` is the child for `segments[i]`. */
+  segments: string[];
+  nodes: KeyNode[];
 }
 
 function insertKey(root: KeyNode, key: string, level: Level): number {
   const segments = key.split('/').filter(Boolean);
   let node = root;
   for (const segment of segments) {
-    let child = node.children.find(([s]) => s === segment)?.[1];
-    if (!child) node.children.push([segment, (child = { level: null, children: [] })]);
+    let child = node.nodes[node.segments.indexOf(segment)];
+    if (!child) {
+      node.segments.push(segment);
+      node.nodes.push((child = { level: null, segments: [], nodes: [] }));
+    }
     node = child;
   }
   node.level = level;
@@ -58,7 +63,7 @@ export function createIpFilter(tables: IpTables, addresses: AddressCache = new A
   const global = new Level(tables.global);
   // `/` covers every path; the trie holds the longer keys.
   let root: Level | null = null;
-  const keys: KeyNode = { level: null, children: [] };
+  const keys: KeyNode = { level: null, segments: [], nodes: [] };
   let depth = 0;
   for (const [key, rules] of Object.entries(tables.routes)) {
     const level = new Level(rules);
@@ -76,12 +81,13 @@ export function createIpFilter(tables: IpTables, addresses: AddressCache = new A
     // The levels whose key is a segment prefix of the path, shortest first.
     let found = 0;
     let node = keys;
-    for (let i = 1; node.children.length > 0 && i < path.length; ) {
+    for (let i = 1; node.segments.length > 0 && i < path.length; ) {
       let next: KeyNode | null = null;
-      for (const [segment, child] of node.children) {
+      for (let c = 0; c < node.segments.length; c++) {
+        const segment = node.segments[c]!;
         const end = i + segment.length;
         if (path.startsWith(segment, i) && (end === path.length || path.charCodeAt(end) === SLASH)) {
-          next = child;
+          next = node.nodes[c]!;
           i = end + 1;
           break;
         }
