@@ -35,6 +35,7 @@ function bodyStart(status: number): string {
   return start;
 }
 
+/** `requestId` comes from runtime/server/request-id.ts: hex digits and dashes, written as they are. */
 export function problemOutgoing(problem: Problem, accept: string | undefined, requestId: string, pages: ErrorPages): Outgoing {
   const { status, detail, stack } = problem;
   const html = accept !== undefined && accept.includes('text/html');
@@ -43,7 +44,7 @@ export function problemOutgoing(problem: Problem, accept: string | undefined, re
     problem.headers === undefined ? { 'content-type': html ? HTML : PROBLEM_JSON } : { ...problem.headers, 'content-type': html ? HTML : PROBLEM_JSON };
   if (html) return { status, headers, body: pages.render({ status, title: statusTitle(status), detail, requestId, stack }) };
   const tail = stack === undefined ? '}' : `,"stack":${JSON.stringify(stack.split('\n'))}}`;
-  return { status, headers, body: `${bodyStart(status)}${jsonString(detail)},"requestId":${jsonString(requestId)}${tail}` };
+  return { status, headers, body: `${bodyStart(status)}${jsonString(detail)},"requestId":"${requestId}"${tail}` };
 }
 
 /** `JSON.stringify(text)`, several times faster for the usual text that needs no escape. */

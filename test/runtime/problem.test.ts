@@ -12,7 +12,7 @@ const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: fc.int
 
 it('writes the same JSON as JSON.stringify, escapes and lone surrogates included', () => {
   fc.assert(
-    fc.property(fc.integer({ min: 400, max: 599 }), anyText, anyText, fc.option(anyText, { nil: undefined }), (status, detail, requestId, stack) => {
+    fc.property(fc.integer({ min: 400, max: 599 }), anyText, fc.uuid({ version: 4 }), fc.option(anyText, { nil: undefined }), (status, detail, requestId, stack) => {
       const { body } = problemOutgoing({ status, detail, stack }, undefined, requestId, noPages);
       const expected = { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, requestId, ...(stack === undefined ? {} : { stack: stack.split('\n') }) };
       assert.equal(body, JSON.stringify(expected));
