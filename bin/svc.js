@@ -31,7 +31,8 @@ async function serveFromBuild(args) {
   const found = await access(bundle).then(() => true, () => false);
   if (!found) return undefined;
   // Stack traces in shoebox/logs/svc.log then name the TypeScript a frame came from, not
-  // a line of .svc/app.mjs. Node reads the map as the bundle loads: about 20 ms at 1,000 routes.
+  // a line of .svc/app.mjs. Node reads the map as the bundle loads: 15-25 ms at 1,000
+  // routes, within the noise of a whole start-up (bench/README.md, HTTP).
   process.setSourceMapsEnabled(true);
   const { serveMain } = await import(pathToFileURL(bundle).href);
   return typeof serveMain === 'function' ? serveMain(args) : undefined;
