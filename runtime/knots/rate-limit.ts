@@ -1,11 +1,14 @@
 // RateLimitKnots(limit = 60, windowSeconds = 60) (SPEC §9): at most `limit` requests per
 // client address (`ctx.ip`, so after the trustProxy rule) per fixed window. Each
 // middleware entry is its own instance with its own counters; the routes of a group
-// share their entry's instance.
+// share their entry's instance. Under `svc serve --workers` the primary keeps the
+// counters (cluster-windows.ts), so the limit holds for the whole server.
 import type { Context } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import type { Next, Outgoing } from '../http/outgoing.ts';
-import { FixedWindows } from './fixed-windows.ts';
+import { inClusterWorker } from '../shoebox/cluster-link.ts';
+import { PrimaryWindows } from './cluster-windows.ts';
+import { FixedWindows, type Window } from './fixed-windows.ts';
 import type { Middleware } from './middleware.ts';
 
 export interface RateLimitOptions {
@@ -17,8 +20,13 @@ export interface RateLimitOptions {
   maxClients?: number;
 }
 
+/** Instances in the order they were made: the same limiter gets the same number in every worker. */
+let made = 0;
+
 export class RateLimitKnots implements Middleware {
   private readonly windows: FixedWindows;
+  /** In a worker of `svc serve --workers`; `windows` then only stands in when the primary cannot be reached. */
+  private readonly shared: PrimaryWindows | null;
   private readonly limitHeader: string;
 
   /** `options` is a third, optional entry parameter: `[RateLimitKnots, [100, 60, { maxClients: 50000 }]]`. */
@@ -32,6 +40,8 @@ export class RateLimitKnots implements Middleware {
     if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new RangeError(`RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`);
     if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`);
     this.windows = new FixedWindows(windowSeconds * 1000, maxClients);
+    this.shared = inClusterWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, windowSeconds * 1000, maxClients) : null;
+    made++;
     this.limitHeader = String(limit);
   }
 
@@ -42,7 +52,14 @@ export class RateLimitKnots implements Middleware {
 
   handle(ctx: Context, next: Next): Promise<Outgoing> {
     const now = this.now();
-    const window = this.windows.hit(ctx.ip, now);
+    if (this.shared === null) return this.answer(this.windows.hit(ctx.ip, now), now, next);
+    return this.shared.hit(ctx.ip, now).then(
+      (window) => this.answer(window, now, next),
+      () => this.answer(this.windows.hit(ctx.ip, now), now, next),
+    );
+  }
+
+  private answer(window: Window, now: number, next: Next): Promise<Outgoing> {
     const remaining = this.limit - window.count;
     if (remaining < 0) throw this.tooMany(window.resetAt, now);
     return next().then((out) => {

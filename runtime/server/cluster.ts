@@ -1,12 +1,14 @@
 // `svc serve --workers N`: a primary process and N workers (node:cluster) that each run
 // the whole application on the one shared port. The primary serves no request: it owns
-// the signals, shoebox/logs/svc.log and shoebox/metrics/ (workers send it their log lines
-// and counters, runtime/shoebox/cluster-link.ts), replaces a worker that dies, and on
-// SIGTERM/SIGINT tells every worker to drain, then flushes and exits.
+// the signals, shoebox/logs/svc.log, shoebox/metrics/ and the rate-limit counts (workers
+// send it their log lines, counters and rate-limited requests, runtime/shoebox/cluster-link.ts),
+// replaces a worker that dies, and on SIGTERM/SIGINT tells every worker to drain, then
+// flushes and exits.
 import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest } from '../manifest.ts';
+import { RateHub } from '../knots/cluster-windows.ts';
 import { isClusterMessage, type ClusterMessage } from '../shoebox/cluster-link.ts';
 import { formatLogLine, logWriter, type LogWriter } from '../shoebox/log.ts';
 import { MetricsHub } from '../shoebox/metrics/cluster.ts';
@@ -44,6 +46,7 @@ export async function servePrimary(root: string, workers: number): Promise<numbe
 
 class Primary {
   private readonly members = new Map<number, Member>();
+  private readonly rates = new RateHub();
   private stopping = false;
   private failed = false;
   private announced = false;
@@ -88,7 +91,8 @@ class Primary {
   }
 
   private received(worker: Worker, message: ClusterMessage): void {
-    if (message.svc === 'log') for (const line of message.lines) this.log.append(line);
+    if (message.svc === 'rate-hits') this.send(worker, { svc: 'rate-windows', windows: this.rates.count(message.hits) });
+    else if (message.svc === 'log') for (const line of message.lines) this.log.append(line);
     else if (message.svc === 'metrics') {
       this.hub.report(worker.id, message.counts);
       this.shareSoon();

@@ -1,13 +1,30 @@
 // `svc serve --workers N` (runtime/server/cluster.ts): the primary process is the one
-// writer of shoebox/logs/ and shoebox/metrics/. Workers hand it their log lines and
-// their counters over the cluster IPC channel, so lines never interleave and no count
-// is lost; the primary sends each worker back what the others counted.
+// writer of shoebox/logs/ and shoebox/metrics/, and the one keeper of rate-limit counts.
+// Workers hand it their log lines and their counters over the cluster IPC channel, so
+// lines never interleave and no count is lost; the primary sends each worker back what
+// the others counted.
 import cluster from 'node:cluster';
 
 /** Per-route counters indexed by route id (every process serves the same build). */
 export interface RouteCounts {
   hits: number[];
   totalMs: number[];
+}
+
+/** One request of client `key` against a rate limiter, at `now` (ms since the epoch). */
+export interface RateHit {
+  id: number;
+  limiter: string;
+  key: string;
+  now: number;
+  windowMs: number;
+  maxKeys: number;
+}
+
+export interface RateWindow {
+  id: number;
+  count: number;
+  resetAt: number;
 }
 
 export type ClusterMessage =
@@ -17,6 +34,10 @@ export type ClusterMessage =
   | { svc: 'metrics'; counts: RouteCounts }
   /** primary → worker: the counts restored at start plus every other worker's */
   | { svc: 'metrics-others'; counts: RouteCounts }
+  /** worker → primary: requests to count against rate limiters (runtime/knots/cluster-windows.ts) */
+  | { svc: 'rate-hits'; hits: RateHit[] }
+  /** primary → worker: the window each of them landed in, counted over every worker */
+  | { svc: 'rate-windows'; windows: RateWindow[] }
   /** primary → worker: drain and exit (the primary got SIGTERM or SIGINT) */
   | { svc: 'stop' };
 

@@ -1,6 +1,7 @@
-// Issue 8: `svc serve --workers 2` serves from two processes with one set of metrics and
-// one svc.log: the primary adds up every worker's counts (no request lost or counted
-// twice) and is the only writer of the log (whole lines, never interleaved).
+// Issue 8: `svc serve --workers 2` serves from two processes with one set of metrics, one
+// svc.log and one set of rate-limit counts: the primary adds up every worker's counts (no
+// request lost or counted twice), is the only writer of the log (whole lines, never
+// interleaved) and counts every rate-limited request, whichever worker it reached.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,6 +43,17 @@ describe('svc serve --workers 2', () => {
     assert.equal(pids.size, 2);
   });
 
+  it('holds a rate limit for the whole server, not per worker', async () => {
+    // One after the other: the cluster then hands the connections to the workers in turn.
+    const answers: Array<{ status: number; body: string }> = [];
+    for (let i = 0; i < 20; i++) answers.push(await get('/limited'));
+    const served = answers.filter((answer) => answer.status === 200);
+    assert.equal(served.length, 5);
+    assert.equal(answers.filter((answer) => answer.status === 429).length, 15);
+    // Both workers served some: counting in each, they would have let up to ten through.
+    assert.equal(new Set(served.map((answer) => (JSON.parse(answer.body) as { pid: number }).pid)).size, 2);
+  });
+
   it('counts every request exactly once in the metrics endpoint of every worker, and in the saved file', async () => {
     await inBatches(USERS, async (i) => assert.equal((await get(`/users/${i}`)).status, 200));
     await inBatches(MISSING, async (i) => assert.equal((await get(`/missing/${i}/${PADDING}`)).status, 404));
@@ -62,7 +74,10 @@ describe('svc serve --workers 2', () => {
   it('writes every worker log line whole, once, to the one svc.log', async () => {
     const text = await readFile(join(app.root, 'shoebox', 'logs', 'svc.log'), 'utf8');
     assert.ok(text.endsWith('\n'));
-    const lines = text.slice(0, -1).split('\n');
+    const all = text.slice(0, -1).split('\n');
+    const limited = /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] \[429\] GET \/limited 429 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
+    assert.equal(all.filter((text) => limited.test(text)).length, 15);
+    const lines = all.filter((text) => !limited.test(text));
     const line = new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\] \\[404\\] GET /missing/(\\d+)/${PADDING} 404 from 127\\.0\\.0\\.1 \\(request [0-9a-f-]{36}\\)$`);
     const seen = lines.map((text) => Number(line.exec(text)?.[1] ?? NaN));
     assert.ok(seen.every(Number.isInteger), `malformed lines: ${lines.filter((text) => !line.test(text)).map((text) => text.slice(0, 120)).join('\n')}`);

@@ -5,7 +5,7 @@ import { svc, svcServer, type RunningSvc } from '../support/cli.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
 
-const ROUTES = `import type { Context, Router } from 'svc';
+const ROUTES = `import { RateLimitKnots, type Context, type Router } from 'svc';
 
 export default (router: Router) => {
   router.get('/', () => 'home');
@@ -19,6 +19,10 @@ export default (router: Router) => {
   router.get('/admin/panel', () => 'admin');
   /** Which process answered (\`svc serve --workers\`) */
   router.get('/pid', () => ({ pid: process.pid }));
+  router.group({ middleware: [[RateLimitKnots, [5, 600]]] }, (limited) => {
+    /** Five requests per client in ten minutes, across every worker */
+    limited.get('/limited', () => ({ pid: process.pid }));
+  });
   /** Answers after \`?ms=\` milliseconds (at most 5 s): a request still in flight at shutdown */
   router.get('/slow', async function (this: Context) {
     const ms = Math.min(Number(this.query.get('ms') ?? 1000) || 0, 5000);
