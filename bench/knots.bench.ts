@@ -7,24 +7,22 @@
 //   1 ms work  a closure that computes for 1 ms (CPU), no middleware
 //   cache HIT  the same 1 ms closure behind ShoeCacheKnots, its entry already stored
 // Targets: rate limit within 5% of plain; a cache HIT faster than the 1 ms handler.
+// Then `svc serve --workers 2` on the same build, plain against rate limit only: there
+// the primary keeps the counts, one IPC round trip per event-loop turn of each worker.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Context } from '../runtime/context.ts';
 import type { Outgoing } from '../runtime/http/outgoing.ts';
 import { RateLimitKnots } from '../runtime/knots/rate-limit.ts';
 import { benchTmp, repoRoot } from './gen/project.ts';
+import { planCores, runLoad } from './support/load.ts';
 import { measureOk, startServer } from './support/process.ts';
 import { fixed, machine, markdownTable, median, ratio, thousands, writeReadmeSection } from './support/report.ts';
 
-// autocannon ships no types: only what this script reads is declared.
-interface AutocannonResult {
-  requests: { average: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: { url: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+// As in the HTTP bench (support/load.ts): the server on one CPU, autocannon, a process of
+// its own, on the others, where this process moves too.
+const cores = planCores();
 
 // Many short interleaved rounds: each ratio is taken within a round, then the median
 // over rounds, so load from elsewhere on the machine shifts both sides of a ratio alike.
@@ -68,9 +66,9 @@ const targets = [
 ] as const;
 
 async function requestsPerSecond(url: string, seconds = SECONDS): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  const result = await runLoad({ url, connections: CONNECTIONS, pipelining: 1, seconds }, cores.load);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
+  return result.requests.total / result.duration;
 }
 
 /**
@@ -96,7 +94,7 @@ for (const [path, content] of Object.entries(files)) {
 }
 const svcBin = join(repoRoot, 'bin', 'svc.js');
 await measureOk(process.execPath, [svcBin, 'build'], root);
-const server = await startServer([svcBin, 'serve', '--port', '0'], root);
+const server = await startServer([svcBin, 'serve', '--port', '0'], root, {}, cores.server);
 try {
   const warm = await fetch(`${server.url}/cached`);
   await warm.arrayBuffer();
@@ -104,19 +102,8 @@ try {
   await check.arrayBuffer();
   if (check.headers.get('x-cache') !== 'HIT') throw new Error(`/cached is not served from the cache (X-Cache: ${check.headers.get('x-cache')})`);
 
-  for (const target of targets) await requestsPerSecond(`${server.url}${target.path}`, 1); // JIT warm-up, not recorded
-  const samples = new Map<string, number[]>(targets.map((t) => [t.path, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    // Each round starts with another route, so no route always follows the same one.
-    for (const target of [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)]) {
-      const rps = await requestsPerSecond(`${server.url}${target.path}`);
-      samples.get(target.path)!.push(rps);
-      console.log(`round ${round + 1}/${ROUNDS} ${target.name}: ${thousands(rps)} req/s`);
-    }
-  }
-
-  /** Median over rounds of `path`'s throughput divided by `base`'s in the same round. */
-  const versus = (path: string, base: string): number => median(samples.get(path)!.map((value, round) => value / samples.get(base)![round]!));
+  const samples = await rounds(server.url, targets);
+  const versus = (path: string, base: string): number => ratioOf(samples, path, base);
   const rows = targets.map((t) => [t.name, `\`${t.path}\``, thousands(median(samples.get(t.path)!)), ratio(versus(t.path, '/plain'))]);
   const limitCost = 1 - versus('/limited', '/plain');
   const knotOnlyCost = 1 - versus('/limited', '/pass');
@@ -124,15 +111,50 @@ try {
   const knotNs = await rateLimitNanoseconds();
   const plainNs = 1e9 / median(samples.get('/plain')!);
   const text = [
-    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}, load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
+    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}; ${cores.description}; load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
     '',
     markdownTable(['route', 'path', 'req/s', '× plain'], rows, ['l', 'l', 'r', 'r']),
     '',
     `- Rate limit cost: ${fixed(limitCost * 100, 1)}% of the plain route's throughput (target: under 5%); ${fixed(knotOnlyCost * 100, 1)}% against the pass-through middleware, i.e. the knot's own share. In process, one \`RateLimitKnots.handle\` call takes ${fixed(knotNs)} ns, ${fixed((knotNs / plainNs) * 100, 2)}% of a plain request's ${thousands(plainNs / 1000)} µs here.`,
     `- Cache HIT: ${ratio(cacheGain)} the throughput of the 1 ms handler it replaces (target: above 1×).`,
+    await acrossWorkers(),
   ].join('\n');
   console.log(`\n${text}`);
   await writeReadmeSection('knots', text);
 } finally {
   await server.stop();
+}
+
+/** Interleaved rounds over `list` after a warm-up; req/s samples by path. */
+async function rounds(url: string, list: ReadonlyArray<{ name: string; path: string }>): Promise<Map<string, number[]>> {
+  for (const target of list) await requestsPerSecond(`${url}${target.path}`, 1); // JIT warm-up, not recorded
+  const samples = new Map<string, number[]>(list.map((t) => [t.path, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Each round starts with another route, so no route always follows the same one.
+    for (const target of [...list.slice(round % list.length), ...list.slice(0, round % list.length)]) {
+      const rps = await requestsPerSecond(`${url}${target.path}`);
+      samples.get(target.path)!.push(rps);
+      console.log(`round ${round + 1}/${ROUNDS} ${target.name}: ${thousands(rps)} req/s`);
+    }
+  }
+  return samples;
+}
+
+/** Median over rounds of `path`'s throughput divided by `base`'s in the same round. */
+function ratioOf(samples: Map<string, number[]>, path: string, base: string): number {
+  return median(samples.get(path)!.map((value, round) => value / samples.get(base)![round]!));
+}
+
+/** The report line for plain against rate limit under `svc serve --workers 2`. */
+async function acrossWorkers(): Promise<string> {
+  const cluster = await startServer([svcBin, 'serve', '--port', '0', '--workers', '2'], root, {}, cores.server);
+  try {
+    const samples = await rounds(cluster.url, targets.filter((t) => t.path === '/plain' || t.path === '/limited'));
+    return (
+      `- Under \`svc serve --workers 2\`, where the primary keeps the rate-limit counts for every worker: plain ${thousands(median(samples.get('/plain')!))} req/s, ` +
+      `rate limit ${thousands(median(samples.get('/limited')!))} req/s, ${ratio(ratioOf(samples, '/limited', '/plain'))} plain (same rounds, the primary and both workers on the server's CPU).`
+    );
+  } finally {
+    await cluster.stop();
+  }
 }

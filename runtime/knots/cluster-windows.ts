@@ -18,9 +18,17 @@ let listening = false;
 
 /** Worker side: one limiter's windows, kept by the primary. */
 export class PrimaryWindows {
+  /**
+   * Clients the primary found over the limit, until their window closes: counts only grow
+   * within a window, so their requests are refused here without asking again, and a flood
+   * from one client costs the primary nothing.
+   */
+  private readonly spent = new Map<string, number>();
+
   constructor(
     /** The same for the same limiter in every worker: they all bind the same build in the same order. */
     private readonly limiter: string,
+    private readonly limit: number,
     private readonly windowMs: number,
     private readonly maxKeys: number,
   ) {
@@ -39,12 +47,24 @@ export class PrimaryWindows {
 
   /** Rejects when the primary cannot be reached (the worker is being cut off): the caller counts alone. */
   hit(key: string, now: number): Promise<Window> {
+    const closes = this.spent.get(key);
+    if (closes !== undefined) {
+      if (now < closes) return Promise.resolve({ count: this.limit + 1, resetAt: closes });
+      this.spent.delete(key);
+    }
     if (!process.connected) return Promise.reject(new Error('no channel to the primary'));
     const { limiter, windowMs, maxKeys } = this;
     const id = nextId++;
-    return new Promise((resolve, reject) => {
+    const counted = new Promise<Window>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       if (queued.push({ id, limiter, key, now, windowMs, maxKeys }) === 1) setImmediate(send);
+    });
+    return counted.then((window) => {
+      if (window.count > this.limit) {
+        if (this.spent.size >= this.maxKeys) this.spent.clear(); // bounded; only a shortcut
+        this.spent.set(key, window.resetAt);
+      }
+      return window;
     });
   }
 }

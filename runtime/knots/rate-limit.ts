@@ -40,7 +40,7 @@ export class RateLimitKnots implements Middleware {
     if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new RangeError(`RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`);
     if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`);
     this.windows = new FixedWindows(windowSeconds * 1000, maxClients);
-    this.shared = inClusterWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, windowSeconds * 1000, maxClients) : null;
+    this.shared = inClusterWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, limit, windowSeconds * 1000, maxClients) : null;
     made++;
     this.limitHeader = String(limit);
   }

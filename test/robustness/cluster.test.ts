@@ -54,6 +54,17 @@ describe('svc serve --workers 2', () => {
     assert.equal(new Set(served.map((answer) => (JSON.parse(answer.body) as { pid: number }).pid)).size, 2);
   });
 
+  it('lets a refused client in again once its window closes, on every worker', async () => {
+    const statuses = async (count: number): Promise<number[]> => {
+      const seen: number[] = [];
+      for (let i = 0; i < count; i++) seen.push((await get('/limited-briefly')).status);
+      return seen.sort();
+    };
+    assert.deepEqual(await statuses(6), [200, 200, 429, 429, 429, 429]);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    assert.deepEqual(await statuses(6), [200, 200, 429, 429, 429, 429]);
+  });
+
   it('counts every request exactly once in the metrics endpoint of every worker, and in the saved file', async () => {
     await inBatches(USERS, async (i) => assert.equal((await get(`/users/${i}`)).status, 200));
     await inBatches(MISSING, async (i) => assert.equal((await get(`/missing/${i}/${PADDING}`)).status, 404));
@@ -77,7 +88,9 @@ describe('svc serve --workers 2', () => {
     const all = text.slice(0, -1).split('\n');
     const limited = /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\] \[429\] GET \/limited 429 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
     assert.equal(all.filter((text) => limited.test(text)).length, 15);
-    const lines = all.filter((text) => !limited.test(text));
+    const briefly = /\] \[429\] GET \/limited-briefly 429 from /;
+    assert.equal(all.filter((text) => briefly.test(text)).length, 8);
+    const lines = all.filter((text) => !limited.test(text) && !briefly.test(text));
     const line = new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\] \\[404\\] GET /missing/(\\d+)/${PADDING} 404 from 127\\.0\\.0\\.1 \\(request [0-9a-f-]{36}\\)$`);
     const seen = lines.map((text) => Number(line.exec(text)?.[1] ?? NaN));
     assert.ok(seen.every(Number.isInteger), `malformed lines: ${lines.filter((text) => !line.test(text)).map((text) => text.slice(0, 120)).join('\n')}`);

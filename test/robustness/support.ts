@@ -23,6 +23,10 @@ export default (router: Router) => {
     /** Five requests per client in ten minutes, across every worker */
     limited.get('/limited', () => ({ pid: process.pid }));
   });
+  router.group({ middleware: [[RateLimitKnots, [2, 2]]] }, (limited) => {
+    /** Two requests per client in two seconds */
+    limited.get('/limited-briefly', () => ({ pid: process.pid }));
+  });
   /** Answers after \`?ms=\` milliseconds (at most 5 s): a request still in flight at shutdown */
   router.get('/slow', async function (this: Context) {
     const ms = Math.min(Number(this.query.get('ms') ?? 1000) || 0, 5000);
