@@ -49,7 +49,8 @@ export const DEFAULT_CONFIG: SvcConfig = {
     shutdownGraceMs: 10_000,
   },
   endpoints: { docs: 'svc/docs', health: 'svc/health', dashboard: 'svc/dashboard', metrics: 'svc/metrics', guarded: false },
-  ip: { whitelist: [], blacklist: [], trustProxy: [], routes: {} },
+  // As SPEC §6 shows it: an `/admin` area answers loopback clients only until svc.json says otherwise.
+  ip: { whitelist: [], blacklist: [], trustProxy: [], routes: { '/admin': { whitelist: ['127.0.0.1', '::1'], blacklist: [] } } },
   database: { driver: 'sqlite', path: 'shoebox/database.sqlite' },
   cache: { ttl: 60 },
   health: { services: [] },

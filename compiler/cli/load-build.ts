@@ -8,6 +8,8 @@ import type { Server } from 'node:http';
 export interface BuiltApp {
   start(options: BootOptions): Promise<Server>;
   handler(options: HandlerOptions): Promise<AppHandler>;
+  /** Logs to the svc.log of the application this build serves. */
+  logUnhandledRejection(reason: unknown): void;
 }
 
 export class MissingBuildError extends Error {}

@@ -7,6 +7,10 @@ import { createServer } from 'node:http';
 
 const root = process.cwd();
 let current = null;
+let currentBuild = null;
+
+// Logged by the build being served, as `svc serve` logs it, rather than ending the process.
+process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnhandledRejection(reason) : console.error(reason)));
 
 // Each build's svc.json timeouts are applied as it loads; Node checks them this often.
 const server = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
@@ -26,6 +30,7 @@ async function load(href) {
   }
   const previous = current;
   current = next;
+  currentBuild = build;
   await previous?.close();
 }
 

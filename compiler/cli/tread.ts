@@ -9,11 +9,15 @@ import { watch } from 'chokidar';
 import { build } from '../build.ts';
 import { loadConfig } from '../config/index.ts';
 import { frameworkRoot } from '../framework.ts';
+import { guardToken } from '../../runtime/endpoints/guard.ts';
 import { printDiagnostics } from './print.ts';
 
 type Reply = { loaded: true } | { listening: string } | { failed: string };
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
+  const { config } = await loadConfig(root);
+  // Refused before anything starts, as `svc serve` refuses it: no edit to the sources would help.
+  guardToken(config?.endpoints.guarded ?? false);
   const server = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: root, execArgv: [], stdio: 'inherit' });
   let version = 0;
   let serving = false;
@@ -46,7 +50,6 @@ export async function tread(root: string, listen: { host?: string; port?: number
   }
 
   await rebuild();
-  const { config } = await loadConfig(root);
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
   // Watch before announcing the address, so an edit made right after start-up is seen.

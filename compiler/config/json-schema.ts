@@ -29,6 +29,7 @@ function render(shape: Shape): JsonObject {
         description: shape.description,
         propertyNames: { pattern: shape.keyPattern },
         additionalProperties: render(shape.values),
+        ...defaultOf(shape.default),
       };
     case 'array':
       return { type: 'array', description: shape.description, items: render(shape.items), ...defaultOf(shape.default) };

@@ -20,6 +20,7 @@ export interface MapShape extends Described {
   keyPattern: string;
   keyExpected: string;
   values: Shape;
+  default?: Record<string, unknown>;
 }
 
 export interface ArrayShape extends Described {
@@ -144,7 +145,8 @@ export const svcJsonShape: ObjectShape = {
         trustProxy: ipList('Proxies whose X-Forwarded-For header is believed; from anyone else it is ignored.'),
         routes: {
           type: 'map',
-          description: 'Per-path rules. A key covers that path and everything below it ("/admin" covers "/admin/users", not "/administrator"); the longest matching key decides first, the global lists last.',
+          description:
+            'Per-path rules. A key covers that path and everything below it ("/admin" covers "/admin/users", not "/administrator"); the longest matching key decides first, the global lists last. Without this key, "/admin" is open to loopback clients only; `{}` has no per-path rules.',
           keyPattern: ROUTE_KEY_PATTERN,
           keyExpected: `a plain URL path like "/admin" (${PLAIN_PATH})`,
           values: {
@@ -155,6 +157,7 @@ export const svcJsonShape: ObjectShape = {
               'Addresses denied on the path.',
             ),
           },
+          default: d.ip.routes,
         },
       },
     },

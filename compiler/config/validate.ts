@@ -42,7 +42,7 @@ export function defaultOf(shape: Shape): unknown {
       return value;
     }
     case 'map':
-      return {};
+      return structuredClone(shape.default ?? {});
     case 'array':
       return shape.default === undefined ? undefined : structuredClone(shape.default);
     default:

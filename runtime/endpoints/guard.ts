@@ -21,11 +21,18 @@ export class GuardTokenMissingError extends Error {
 
 export type Guard = (ctx: Context) => void;
 
-/** Throws a 401 for a request without the right token; `null` when the endpoints are open. */
-export function bearerGuard(guarded: boolean, env: NodeJS.ProcessEnv = process.env): Guard | null {
+/** The token a guarded server compares against; `null` when the endpoints are open. Throws when it is missing. */
+export function guardToken(guarded: boolean, env: NodeJS.ProcessEnv = process.env): string | null {
   if (!guarded) return null;
   const token = env[GUARD_TOKEN_VARIABLE];
   if (!token) throw new GuardTokenMissingError();
+  return token;
+}
+
+/** Throws a 401 for a request without the right token; `null` when the endpoints are open. */
+export function bearerGuard(guarded: boolean, env: NodeJS.ProcessEnv = process.env): Guard | null {
+  const token = guardToken(guarded, env);
+  if (token === null) return null;
   const expected = digest(token);
   return (ctx) => {
     const presented = bearerToken(ctx.headers.authorization);

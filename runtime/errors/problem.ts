@@ -1,6 +1,7 @@
 // Error responses (SPEC §4): an HTML page when the client accepts text/html, otherwise
 // RFC 9457 `application/problem+json`.
 import { STATUS_CODES } from 'node:http';
+import { accepts } from '../http/accepts.ts';
 import type { HeaderValue, Outgoing } from '../http/outgoing.ts';
 import type { ErrorPages } from './pages.ts';
 
@@ -38,7 +39,7 @@ function bodyStart(status: number): string {
 /** `requestId` comes from runtime/server/request-id.ts: hex digits and dashes, written as they are. */
 export function problemOutgoing(problem: Problem, accept: string | undefined, requestId: string, pages: ErrorPages): Outgoing {
   const { status, detail, stack } = problem;
-  const html = accept !== undefined && accept.includes('text/html');
+  const html = accepts(accept, 'text/html');
   // A fresh object every time: middleware may add headers to an error response.
   const headers: Record<string, HeaderValue> =
     problem.headers === undefined ? { 'content-type': html ? HTML : PROBLEM_JSON } : { ...problem.headers, 'content-type': html ? HTML : PROBLEM_JSON };

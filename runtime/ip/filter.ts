@@ -1,6 +1,6 @@
 // The IP decision of SPEC §5: the route levels whose key is a segment prefix of the
 // path, longest first, then the global level; the first level that decides wins.
-import type { Family } from './address.ts';
+import { INVALID, type Family } from './address.ts';
 import { AddressCache } from './address-cache.ts';
 import { RangeSet } from './range-set.ts';
 import type { IpLevel, IpTables } from './tables.ts';
@@ -25,8 +25,13 @@ class Level {
     return this.whitelist.empty && this.blacklist.empty;
   }
 
-  /** Blacklist first, so an address on both lists is denied. */
+  /**
+   * Blacklist first, so an address on both lists is denied. An address that does not
+   * parse (what a trusted proxy forwarded was not one) passes no level that has a list:
+   * otherwise `X-Forwarded-For: bogus` would slip past every blacklist.
+   */
   decide(family: Family, address: Uint32Array): number {
+    if (family === INVALID) return this.empty ? NEXT : DENY;
     if (this.blacklist.has(family, address)) return DENY;
     if (this.whitelist.has(family, address)) return ALLOW;
     return this.whitelist.empty ? NEXT : DENY;

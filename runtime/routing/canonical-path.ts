@@ -14,13 +14,25 @@ const HASH = 0x23;
  * so that a segment never splits in two nor decodes twice; `.` and `..` segments resolved,
  * encoded ones too; empty segments and a trailing slash dropped.
  *
- * Returns `null` (the caller answers 400) when the target does not start with `/`, or
- * holds a malformed escape or bytes that are not UTF-8. A target with nothing to change
- * is returned as it is, after one scan and no allocation.
+ * An absolute-form target (`http://host/path`, which RFC 9112 §3.2.2 says a server must
+ * accept) counts by its path alone. Returns `null` (the caller answers 400) for any other
+ * target that does not start with `/` (`*`, `users`), and for one that holds a malformed
+ * escape or bytes that are not UTF-8. A target with nothing to change is returned as it
+ * is, after one scan and no allocation.
  */
 export function canonicalPath(target: string): string | null {
-  if (target.charCodeAt(0) !== SLASH) return null;
+  if (target.charCodeAt(0) !== SLASH) return absoluteFormPath(target);
   return isCanonical(target) ? target : rebuild(target);
+}
+
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+function absoluteFormPath(target: string): string | null {
+  const origin = ABSOLUTE_FORM.exec(target);
+  if (origin === null) return null;
+  // `http://host` and `http://host?q` name the root.
+  const rest = target.slice(origin[0].length);
+  return canonicalPath(rest.charCodeAt(0) === SLASH ? rest : `/${rest}`);
 }
 
 /** Conservative: any segment starting with a dot takes the slow path, which keeps it unless it is `.` or `..`. */

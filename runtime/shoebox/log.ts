@@ -170,6 +170,19 @@ export function logError(type: string, message: string, context?: unknown): void
   (active ?? logWriter(process.cwd())).append(formatLogLine(type, message, context));
 }
 
+/**
+ * For `process.on('unhandledRejection')` in the serving process. Node's default ends the
+ * process when a promise is rejected with nothing to catch it (a handler that started
+ * work and never awaited it): one such request would take the whole server down. Its
+ * response has gone out already; the rejection is logged, and serving goes on.
+ */
+export function logUnhandledRejection(reason: unknown): void {
+  const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  const message = `A promise was rejected and nothing caught it: ${what}`;
+  logError('unhandledRejection', message, { error: reason });
+  process.stderr.write(`svc: ${oneLine(message)}\n`);
+}
+
 /** Resolves once every queued line of every log is written (shutdown, tests). */
 export async function flushLogs(): Promise<void> {
   await Promise.all([...writers.values()].map((writer) => writer.flush()));

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { loadConfig } from '../../compiler/config/index.ts';
+import { loadConfig, parseConfig } from '../../compiler/config/index.ts';
 import { formatDiagnostics } from '../../compiler/diagnostics.ts';
 import { svc } from '../support/cli.ts';
 import { makeProject, removeProject, repoRoot } from '../support/project.ts';
@@ -33,6 +33,15 @@ test('a missing svc.json means the defaults', async () => {
   assert.deepEqual(diagnostics, []);
   assert.equal(config?.server.port, 6916);
   assert.equal(config?.endpoints.docs, 'svc/docs');
+  // SPEC §6 shows `/admin` open to loopback only; that is the default.
+  assert.deepEqual(config?.ip.routes, { '/admin': { whitelist: ['127.0.0.1', '::1'], blacklist: [] } });
+});
+
+test('ip.routes, when given, replaces the default: {} has no per-path rules', () => {
+  assert.deepEqual(parseConfig('{ "ip": { "routes": {} } }').config?.ip.routes, {});
+  assert.deepEqual(parseConfig('{ "ip": { "blacklist": ["192.0.2.1"] } }').config?.ip.routes, {
+    '/admin': { whitelist: ['127.0.0.1', '::1'], blacklist: [] },
+  });
 });
 
 test('a valid file yields its values with paths normalised and defaults filled in', async () => {

@@ -48,8 +48,16 @@ describe('canonicalPath', () => {
     assert.equal(canonicalPath('//'), '/');
   });
 
+  it('takes the path of an absolute-form target (RFC 9112 §3.2.2)', () => {
+    assert.equal(canonicalPath('http://example.com/users/42?x=1'), '/users/42');
+    assert.equal(canonicalPath('HTTPS://[::1]:8080/a/../%61dmin'), '/admin');
+    assert.equal(canonicalPath('http://example.com'), '/');
+    assert.equal(canonicalPath('http://example.com?x=/admin'), '/');
+    assert.equal(canonicalPath('http://example.com/%zz'), null);
+  });
+
   it('rejects malformed escapes, invalid UTF-8 and targets that are not paths', () => {
-    for (const target of ['/foo%', '/users/%E0%A4%A', '/%G1', '/%C0%AF', '/%ED%A0%80', '/%FF', 'users', '', '*', 'http://x/a']) {
+    for (const target of ['/foo%', '/users/%E0%A4%A', '/%G1', '/%C0%AF', '/%ED%A0%80', '/%FF', 'users', '', '*', 'ftp://x/a', 'http:/a', 'http//x/a']) {
       assert.equal(canonicalPath(target), null, target);
     }
   });

@@ -49,15 +49,17 @@ describe('guarded: true', () => {
     assert.equal((await get(`${served.url}/hello/ann`)).status, 200);
   });
 
-  it('`svc serve` refuses to start without SVC_GUARD_TOKEN', () => {
-    const env = { ...process.env };
-    delete env.SVC_GUARD_TOKEN;
-    const run = spawnSync(process.execPath, [svcBin, 'serve', '--port', '0'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
-    assert.notEqual(run.status, 0, `svc serve exited with ${run.status}:\n${run.stdout}${run.stderr}`);
-    assert.notEqual(run.status, null, 'svc serve started and had to be killed');
-    assert.match(run.stderr, /"endpoints\.guarded": true but the environment variable SVC_GUARD_TOKEN is not set/);
-    assert.doesNotMatch(run.stdout, /serving/);
-  });
+  for (const command of ['serve', 'tread']) {
+    it(`\`svc ${command}\` refuses to start without SVC_GUARD_TOKEN`, () => {
+      const env = { ...process.env };
+      delete env.SVC_GUARD_TOKEN;
+      const run = spawnSync(process.execPath, [svcBin, command, '--port', '0'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+      assert.notEqual(run.status, 0, `svc ${command} exited with ${run.status}:\n${run.stdout}${run.stderr}`);
+      assert.notEqual(run.status, null, `svc ${command} started and had to be killed`);
+      assert.match(run.stderr, /"endpoints\.guarded": true but the environment variable SVC_GUARD_TOKEN is not set/);
+      assert.doesNotMatch(run.stdout, /serving/);
+    });
+  }
 });
 
 describe('guarded: false (the default)', () => {

@@ -67,8 +67,11 @@ test('a "/" key applies to every path before the global lists', () => {
   assert.equal(allowed('192.0.2.2', '/a/b'), false);
 });
 
-test('an address that does not parse is on no list', () => {
-  const allowed = filter({ blacklist: ['0.0.0.0/0', '::/0'], routes: { '/admin': { whitelist: ['127.0.0.1'] } } });
-  assert.equal(allowed('', '/'), true);
-  assert.equal(allowed('', '/admin'), false);
+test('an address that does not parse passes no level that has a list', () => {
+  const allowed = filter({ routes: { '/admin': { whitelist: ['127.0.0.1'] }, '/shop': { blacklist: ['192.0.2.0/24'] } } });
+  assert.equal(allowed('bogus', '/'), true);
+  assert.equal(allowed('bogus', '/admin'), false);
+  assert.equal(allowed('bogus', '/shop/cart'), false);
+  assert.equal(allowed('127.000.000.001', '/admin'), false);
+  assert.equal(filter({ blacklist: ['203.0.113.0/24'] })('', '/'), false);
 });

@@ -30,6 +30,7 @@ export function referenceAllows(ip: Omit<SvcConfig['ip'], 'trustProxy'>, clientT
     .filter((key) => key === '/' || path === key || path.startsWith(`${key}/`))
     .sort((a, b) => b.length - a.length);
   for (const level of [...keys.map((key) => ip.routes[key]), ip]) {
+    if (client === null && level.blacklist.length + level.whitelist.length > 0) return false;
     if (listed(level.blacklist, client)) return false;
     if (listed(level.whitelist, client)) return true;
     if (level.whitelist.length > 0) return false;

@@ -90,6 +90,9 @@ describe('errors', () => {
     assert.match(page.body, /Admins only/);
     const json = await raw(server.url, '/forbidden', { headers: { accept: 'application/json' } });
     assert.equal(json.headers['content-type'], 'application/problem+json');
+    // Media types are case-insensitive (RFC 9110 §8.3.1).
+    const shouted = await raw(server.url, '/forbidden', { headers: { accept: 'TEXT/HTML' } });
+    assert.equal(shouted.headers['content-type'], 'text/html; charset=utf-8');
   });
 
   it('uses weave/Views/errors/<status>.hbs over the default page, escaping its values', async () => {

@@ -58,6 +58,7 @@ async function serve(root: string, listening: { host?: string; port?: number }):
   const stopped = stopRequest();
   const built = await loadBuild(root);
   const handler = await built.handler({ root });
+  process.on('unhandledRejection', built.logUnhandledRejection);
   const server = await listen(handler, listening).catch(async (e: unknown) => {
     await handler.close();
     throw e;

@@ -9,7 +9,13 @@ export function register(cli: CAC): void {
     .action(async (options: ListenOptions) => {
       const listen = listenOptions(options);
       const { tread } = await import('../tread.ts'); // the compiler loads only when needed
-      await tread(process.cwd(), listen);
+      try {
+        await tread(process.cwd(), listen);
+      } catch (e) {
+        if ((e as Error).name !== 'GuardTokenMissingError') throw e;
+        console.error(`svc: ${(e as Error).message}`);
+        return 1;
+      }
       return new Promise<number>(() => {}); // served until a signal ends the process
     });
 }
