@@ -1,8 +1,27 @@
-// Whether an `Accept` header names a media type. Media types are case-insensitive
-// (RFC 9110 §8.3.1); clients send them in lower case, which is checked first.
+// Reading the `Accept` header. Media types are case-insensitive (RFC 9110 §8.3.1);
+// clients send them in lower case, which is tried first. Types are given in lower case.
 
-/** `type` must be given in lower case. */
+/** Whether the header names `type` at all: SPEC §4's test for an HTML error page. */
 export function accepts(accept: string | undefined, type: string): boolean {
   if (accept === undefined) return false;
   return accept.includes(type) || accept.toLowerCase().includes(type);
+}
+
+/** Whether the header asks for `type` (quality above 0) at least as much as for `other`. */
+export function prefers(accept: string | undefined, type: string, other: string): boolean {
+  if (accept === undefined) return false;
+  const ranges = accept.toLowerCase().split(',');
+  const wanted = quality(ranges, type);
+  return wanted > 0 && wanted >= quality(ranges, other);
+}
+
+/** The `q` of the range naming `type` exactly; 0 when none does. */
+function quality(ranges: readonly string[], type: string): number {
+  for (const range of ranges) {
+    const [media, ...parameters] = range.split(';');
+    if (media!.trim() !== type) continue;
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined ? 1 : Number(q.slice(2)) || 0;
+  }
+  return 0;
 }
