@@ -1,5 +1,6 @@
 // Pattern syntax (SPEC §2), checked piece by piece (a group prefix, a route's own
 // pattern) so each problem is reported at the string that has it, then as a whole.
+import { canonicalPath } from '../../runtime/routing/canonical-path.ts';
 import { normalisePattern } from '../../runtime/routing/pattern.ts';
 
 export type PatternSegment = { kind: 'literal'; value: string } | { kind: 'param'; name: string; optional: boolean };
@@ -24,7 +25,7 @@ export function splitPattern(text: string): { segments: PatternSegment[]; proble
 /** A segment, or what is wrong with it. */
 function readSegment(raw: string): PatternSegment | string {
   if (raw === '') return 'it has an empty segment (two slashes in a row); remove the extra slash';
-  if (!raw.includes('{') && !raw.includes('}')) return { kind: 'literal', value: raw };
+  if (!raw.includes('{') && !raw.includes('}')) return literalSegment(raw);
   const placeholder = PLACEHOLDER.exec(raw);
   if (!placeholder) {
     return /^[^{}]*\{[^{}]*\}[^{}]*$/.test(raw)
@@ -39,6 +40,20 @@ function readSegment(raw: string): PatternSegment | string {
       : `placeholder name '${name}' may use only letters, digits, '-' and '_'`;
   }
   return { kind: 'param', name, optional };
+}
+
+/**
+ * A literal segment as requests arrive at the router (runtime/routing/canonical-path.ts):
+ * escapes decoded, dot segments resolved, the query cut. Anything else never matches.
+ */
+function literalSegment(raw: string): PatternSegment | string {
+  const canonical = canonicalPath(`/${raw}`);
+  if (canonical === `/${raw}`) return { kind: 'literal', value: raw };
+  const cut = raw.includes('?') ? '?' : raw.includes('#') ? '#' : null;
+  if (cut !== null) return `segment '${raw}' holds '${cut}', where a request's path ends; routes match the path alone, so remove it and what follows`;
+  if (canonical === null) return `segment '${raw}' holds a malformed percent-escape; write the character itself`;
+  if (canonical === '/') return `segment '${raw}' is a dot segment, which is resolved before routing and never reaches a route; remove it`;
+  return `segment '${raw}' never matches: requests are routed with their escapes decoded, so write it as '${canonical.slice(1)}'`;
 }
 
 /** Problems of the full pattern that no single piece shows: repeated names, optional not last. */

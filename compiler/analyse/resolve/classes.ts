@@ -1,6 +1,6 @@
 // Finding classes the way the route files name them: by reference (following import
 // aliases through the type checker) or by the name a module exports them under.
-import { Node, type ClassDeclaration, type ConstructorDeclaration, type MethodDeclaration, type Project } from 'ts-morph';
+import { Node, ts, type ClassDeclaration, type ConstructorDeclaration, type MethodDeclaration, type Project } from 'ts-morph';
 
 export type Found<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -9,9 +9,22 @@ export function classFromReference(node: Node): Found<ClassDeclaration> {
   const nameNode = Node.isPropertyAccessExpression(node) ? node.getNameNode() : node;
   const symbol = nameNode.getSymbol();
   if (!symbol) return { ok: false, problem: `'${node.getText()}': not defined in this file; import it` };
+  // The name itself, or the namespace `ns` of `ns.Name`, may come from a type-only import.
+  const imported = Node.isPropertyAccessExpression(node) ? node.getExpression().getSymbol() : symbol;
+  if (imported?.getDeclarations().some(isTypeOnlyImport)) {
+    return { ok: false, problem: `'${node.getText()}': imported with \`import type\`, which leaves no class at run time; import it as a value` };
+  }
   const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
   const cls = target?.getDeclarations().find((d) => Node.isClassDeclaration(d));
   return cls ? { ok: true, value: cls } : { ok: false, problem: `'${node.getText()}': not a class` };
+}
+
+/** `import type { X }`, `import { type X }`, `import type X`: erased before the code runs. */
+function isTypeOnlyImport(declaration: Node): boolean {
+  if (Node.isImportSpecifier(declaration)) return declaration.isTypeOnly() || declaration.getImportDeclaration().isTypeOnly();
+  if (Node.isImportClause(declaration)) return declaration.isTypeOnly();
+  if (Node.isNamespaceImport(declaration)) return declaration.getParentIfKind(ts.SyntaxKind.ImportClause)?.isTypeOnly() ?? false;
+  return false;
 }
 
 /** The class a project file exports under `name`. */

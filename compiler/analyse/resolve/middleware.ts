@@ -1,6 +1,6 @@
 // Middleware specs → IR refs: the class (SVC008 when unknown), its literal JSON
 // parameters (SVC006 otherwise) and whether they fit its constructor (SVC008).
-import { Node, type ArrayLiteralExpression, type ClassDeclaration } from 'ts-morph';
+import { Node, type ArrayLiteralExpression, type ClassDeclaration, type ParameterDeclaration, type Type } from 'ts-morph';
 import type { MiddlewareRef } from '../../ir.ts';
 import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
@@ -75,12 +75,30 @@ function argsFit(cls: ClassDeclaration, className: string, args: unknown[], at: 
   const elements = Node.isArrayLiteralExpression(at) ? at.getElements() : [];
   let fits = true;
   params.forEach((param, i) => {
-    if (i >= args.length || param.isRestParameter()) return;
+    if (i >= args.length) return;
+    if (param.isRestParameter()) {
+      const itemType = param.getType().getArrayElementType();
+      for (const element of elements.slice(i)) if (itemType && !assignable(element, itemType, param, className, resolver)) fits = false;
+      return;
+    }
     const type = param.getType().getNonNullableType();
     const expected = type.isNumber() ? 'number' : type.isString() ? 'string' : type.isBoolean() ? 'boolean' : null;
-    if (!expected || typeof args[i] === expected) return;
+    if (expected === null) {
+      if (elements[i] && !assignable(elements[i], param.getType(), param, className, resolver)) fits = false;
+      return;
+    }
+    if (typeof args[i] === expected) return;
     resolver.reporter.error('SVC008', `parameter '${param.getName()}' of ${className} is a ${expected}, but ${elements[i]?.getText() ?? 'the value'} is ${describe(args[i])}`, elements[i] ?? at);
     fits = false;
   });
   return fits;
+}
+
+/** Object shapes, literal unions, arrays: whatever TypeScript itself would accept for the parameter. */
+function assignable(element: Node, type: Type, param: ParameterDeclaration, className: string, resolver: Resolver): boolean {
+  const checker = element.getProject().getTypeChecker().compilerObject;
+  if (checker.isTypeAssignableTo(checker.getTypeAtLocation(element.compilerNode), type.compilerType)) return true;
+  const name = `${param.isRestParameter() ? '...' : ''}${param.getName()}`;
+  resolver.reporter.error('SVC008', `parameter '${name}' of ${className} is ${type.getText(param)}, but ${element.getText()} does not fit it`, element);
+  return false;
 }
