@@ -96,3 +96,13 @@ test('migrations run in file-name order, and created ones keep their creation or
   assert.equal(ran.status, 0, ran.stderr);
   assert.deepEqual(appliedNames(root).map((n) => n.slice(15)), ['create_zebras', 'add_apples', 'create_mice']);
 });
+
+test('migrations run in a project whose package.json does not say "type": "module"', async () => {
+  const root = await project({ 'package.json': JSON.stringify({ name: 'commonjs-app', private: true }) });
+  assert.equal(cobble(root, 'create', 'create_widgets').status, 0);
+  const ran = cobble(root, 'run');
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.ok(schema(root).some((entry) => entry.startsWith('table widgets:')));
+  assert.equal(cobble(root, 'rollback').status, 0);
+  assert.ok(!schema(root).some((entry) => entry.startsWith('table widgets:')));
+});

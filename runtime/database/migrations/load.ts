@@ -1,7 +1,10 @@
-// Imports a migration file. The CLI runs under tsx, so `import()` of a .ts file works.
+// Imports a migration file through tsx's own loader, not the process's: a project whose
+// package.json does not say `"type": "module"` would otherwise have its ES-module
+// migrations read as CommonJS ("Unexpected token '{'").
 import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
+import { tsImport } from 'tsx/esm/api';
 import { CobbleError } from './cobble-error.ts';
 import type { MigrationFile } from './files.ts';
 
@@ -16,7 +19,7 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
     // The modification time in the URL: a file edited after a failed run in the same
     // process (`main()` called twice, as tests do) is imported afresh, not from the cache.
     const url = `${pathToFileURL(file.path).href}?mtime=${(await stat(file.path)).mtimeMs}`;
-    module = (await import(url)) as Partial<Migration>;
+    module = (await tsImport(url, import.meta.url)) as Partial<Migration>;
   } catch (e) {
     throw new CobbleError(`Migration ${file.name} could not be loaded: ${(e as Error).message}`);
   }
