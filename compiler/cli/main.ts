@@ -36,7 +36,14 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
   } catch (e) {
     if (e instanceof UsageError || (e as Error).name === 'CACError') {
       console.error(`svc: ${(e as Error).message}\n`);
-      cli.outputHelp();
+      // The help goes with the message, to stderr (cac prints it with console.info).
+      const info = console.info;
+      console.info = console.error;
+      try {
+        cli.outputHelp();
+      } finally {
+        console.info = info;
+      }
       return 2;
     }
     throw e;

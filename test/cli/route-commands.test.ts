@@ -107,7 +107,7 @@ test('route list rejects an unknown method, and route an unknown action, with ex
   const action = svc('route', 'show');
   assert.equal(action.code, 2);
   assert.match(action.stderr, /Unknown route action "show"/);
-  assert.match(action.stdout, /Usage:/);
+  assert.match(action.stderr, /Usage:/);
 });
 
 test('route docs writes shoebox/outsole/openapi.json and leaves .svc/ alone', async () => {
