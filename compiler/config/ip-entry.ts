@@ -19,7 +19,10 @@ export function parseIpEntry(entry: string): IpRange | string {
   const text = slash < 0 ? entry : entry.slice(0, slash);
   const words = new Uint32Array(4);
   const family = parseIp(text, words);
-  if (family !== IPV4 && family !== IPV6) return `"${text}" is not an IPv4 or IPv6 address`;
+  if (family !== IPV4 && family !== IPV6) {
+    if (slash < 0) return `"${text}" is not an IPv4 or IPv6 address`;
+    return text === '' ? `"${entry}": an address must come before the prefix length` : `"${entry}": "${text}" is not an IPv4 or IPv6 address`;
+  }
   const v6Text = text.includes(':');
   // A mapped IPv6 entry comes back as IPv4; its prefix counts the 96 bits in front.
   const bits = family === IPV4 ? 32 : 128;

@@ -62,10 +62,15 @@ export function instanceMethodNames(cls: ClassDeclaration): string[] {
   return [...new Set(names)].sort();
 }
 
-/** The constructor that runs on `new`: the nearest declared one, or none. */
+/**
+ * The constructor that runs on `new`: the nearest declared one, or none. Base classes
+ * are looked up only past a class without one that extends another (see `instanceMethod`).
+ */
 export function effectiveConstructor(cls: ClassDeclaration): ConstructorDeclaration | undefined {
-  for (const current of lineage(cls)) {
-    const ctor = current.getConstructors()[0];
+  const own = cls.getConstructors()[0];
+  if (own || cls.getExtends() === undefined) return own;
+  for (const base of lineage(cls).slice(1)) {
+    const ctor = base.getConstructors()[0];
     if (ctor) return ctor;
   }
   return undefined;

@@ -4,7 +4,7 @@ import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpressio
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
-import { classFromReference, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, type Found } from './classes.ts';
 import { absolute, controllerModule, type Resolver } from './conventions.ts';
 import { unwrap } from '../walk/literals.ts';
 
@@ -47,6 +47,11 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     return null;
   }
   const cls = found.value;
+  const unfit = uninstantiable(cls);
+  if (unfit !== null) {
+    reporter.error('SVC004', `controller ${cls.getName()} ${unfit}`, spec.classNode);
+    return null;
+  }
   const methodName = spec.method.getLiteralValue();
   const method = instanceMethod(cls, methodName);
   if (!method) {
@@ -64,6 +69,15 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     loc: reporter.at(method),
     ...describeHandler(method, resolver.registry),
   };
+}
+
+/** Why the framework, which creates a controller per request with no arguments (SPEC §2), cannot; `null` when it can. */
+function uninstantiable(cls: ClassDeclaration): string | null {
+  if (cls.isAbstract()) return 'is abstract, and the framework creates an instance per request; route to a concrete subclass';
+  const required = effectiveConstructor(cls)?.getParameters().filter((p) => !p.isOptional()) ?? [];
+  if (required.length === 0) return null;
+  const names = required.map((p) => p.getName()).join(', ');
+  return `needs constructor arguments (${names}), but the framework creates controllers with none; give ${required.length === 1 ? 'it a default' : 'them defaults'} or build what they provide inside the class`;
 }
 
 function classByName(namespace: string, className: string, resolver: Resolver): Found<ClassDeclaration> {

@@ -117,6 +117,9 @@ function visitGroup(call: CallExpression, outer: GroupScope, routers: Routers, w
   walk.reporter.error('SVC006', 'router.group takes an options object and an inline callback, as in router.group({ prefix: \'/admin\' }, (r) => { … })', callback ?? call);
 }
 
+/** A folder of a namespace: never `.` or `..`, so a class name cannot leave weave/Controllers/. */
+const NAMESPACE_FOLDER = /^[A-Za-z0-9_-]+$/;
+
 function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope {
   const { reporter } = walk;
   const options = unwrap(node);
@@ -151,6 +154,11 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
     if (!literal) {
       reject(`the group ${key} must be a string literal so svc build can read it; found: ${value.getText()}`, value);
     } else if (key === 'namespace') {
+      const bad = literal.getLiteralValue().split(/[\\/]/).find((folder) => folder !== '' && !NAMESPACE_FOLDER.test(folder));
+      if (bad !== undefined) {
+        reporter.error('SVC005', `invalid namespace '${literal.getLiteralValue()}': '${bad}' is not a folder name; a namespace names folders under weave/Controllers/ (letters, digits, '_' and '-')`, literal);
+        scope.broken = true;
+      }
       scope.namespace = joinNamespace(outer.namespace, literal.getLiteralValue());
     } else {
       const problems = splitPattern(literal.getLiteralValue()).problems;
