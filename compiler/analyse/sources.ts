@@ -4,17 +4,19 @@
 // these checks a broken file would stop esbuild with a stack trace, and a missing
 // package would only show when `svc serve` starts.
 //   SVC010  where the parser found the error
-//   SVC011  the module specifier of the import
+//   SVC011  the module specifier of the import (relative ones: relative-imports.ts)
 import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 import { ts, type Project } from 'ts-morph';
 import { frameworkDependencies, frameworkRuntime } from '../framework.ts';
 import { installedPackages } from '../packages.ts';
+import { RelativeImports } from './relative-imports.ts';
 import type { Reporter } from './reporter.ts';
 
 export function checkSources(project: Project, reporter: Reporter): void {
   const program = project.getProgram().compilerObject;
   const packages = new InstalledPackages();
+  const relativeImports = new RelativeImports(program.getTypeChecker(), reporter);
   for (const file of program.getSourceFiles()) {
     // Declaration files hold only types: esbuild never reads them.
     if (file.isDeclarationFile || !isApplicationFile(file.fileName, reporter.root)) continue;
@@ -22,6 +24,7 @@ export function checkSources(project: Project, reporter: Reporter): void {
       const message = ts.flattenDiagnosticMessageText(problem.messageText, ' ');
       reporter.error('SVC010', `syntax error: ${message} The file must parse before svc can read or bundle it.`, reporter.atOffset(file, problem.start ?? 0));
     }
+    relativeImports.check(file);
     for (const specifier of runtimeImports(file)) {
       const name = packageName(specifier.text);
       if (name === null || packages.reachable(name, file.fileName)) continue;

@@ -1,7 +1,8 @@
-// esbuild's errors as svc diagnostics. The analysis catches syntax errors and missing
-// packages first (analyse/sources.ts); what reaches esbuild is mostly what only a
-// bundler sees: a relative import of a file that is not there, or a name a module does
-// not export. esbuild's paths are relative to the project root, as ours are.
+// esbuild's errors as svc diagnostics. The analysis catches syntax errors, missing
+// packages and broken relative imports first (analyse/sources.ts, relative-imports.ts);
+// what still reaches esbuild is what only a bundler sees, such as an import inside a
+// file the analysis does not read (a dynamic import, a plain .js file). esbuild's paths
+// are relative to the project root, as ours are.
 import type * as esbuild from 'esbuild';
 import { error, type Diagnostic } from '../diagnostics.ts';
 

@@ -1,0 +1,82 @@
+// The application's relative imports as the bundler will resolve them: a file that is not
+// there, or a name the file does not export. esbuild would find these too, but only once
+// the analysis has passed; found here, they are printed with every other problem of the
+// build. The messages are esbuild's, so a problem reads the same whichever finds it.
+import { dirname, relative, resolve } from 'node:path';
+import { ts } from 'ts-morph';
+import type { Reporter } from './reporter.ts';
+
+const FIX = 'Correct the import, or create what it names.';
+
+/** esbuild's order for a specifier without an extension, then a folder's index file. */
+const EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.css', '.json'];
+/** TypeScript's convention, which esbuild follows: `./user.js` may name `./user.ts`. */
+const SOURCE_FOR = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] } as Record<string, string[]>;
+
+export class RelativeImports {
+  private readonly exports = new Map<ts.Symbol, Set<string>>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly reporter: Reporter,
+  ) {}
+
+  check(file: ts.SourceFile): void {
+    for (const statement of file.statements) {
+      if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
+      const specifier = statement.moduleSpecifier;
+      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.') || typeOnly(statement)) continue;
+      if (!exists(resolve(dirname(file.fileName), specifier.text))) {
+        this.reporter.error('SVC011', `Could not resolve "${specifier.text}". ${FIX}`, specifier);
+        continue;
+      }
+      const module = this.checker.getSymbolAtLocation(specifier);
+      if (module === undefined) continue; // a file the program does not hold (plain JS, JSON): its exports are not known here
+      const exported = this.exportsOf(module);
+      for (const [name, node] of importedNames(statement)) {
+        if (exported.has(name)) continue;
+        const target = relative(this.reporter.root, module.valueDeclaration?.getSourceFile().fileName ?? specifier.text).split('\\').join('/');
+        this.reporter.error('SVC011', `No matching export in "${target}" for import "${name}". ${FIX}`, node);
+      }
+    }
+  }
+
+  private exportsOf(module: ts.Symbol): Set<string> {
+    let names = this.exports.get(module);
+    if (names === undefined) this.exports.set(module, (names = new Set(this.checker.getExportsOfModule(module).map((symbol) => symbol.name))));
+    return names;
+  }
+}
+
+/** `import type …` and `export type … from` are erased before bundling. */
+function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
+  return ts.isImportDeclaration(statement) ? statement.importClause?.isTypeOnly === true : statement.isTypeOnly;
+}
+
+/** The names a statement takes from its module, each with the node to point at; type-only ones are left out. */
+function importedNames(statement: ts.ImportDeclaration | ts.ExportDeclaration): Array<[string, ts.Node]> {
+  const named: Array<[string, ts.Node]> = [];
+  const elements = ts.isImportDeclaration(statement)
+    ? statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)
+      ? statement.importClause.namedBindings.elements
+      : []
+    : statement.exportClause && ts.isNamedExports(statement.exportClause)
+      ? statement.exportClause.elements
+      : [];
+  if (ts.isImportDeclaration(statement) && statement.importClause?.name) named.push(['default', statement.importClause.name]);
+  for (const element of elements) {
+    if (element.isTypeOnly) continue;
+    const name = element.propertyName ?? element.name;
+    named.push([name.text, name]);
+  }
+  return named;
+}
+
+/** Whether esbuild would find a file for `path` (the specifier made absolute). */
+function exists(path: string): boolean {
+  const { fileExists } = ts.sys;
+  if (fileExists(path)) return true;
+  const extension = /\.[cm]?[jt]sx?$/.exec(path)?.[0];
+  if (extension && SOURCE_FOR[extension]?.some((source) => fileExists(path.slice(0, -extension.length) + source))) return true;
+  return EXTENSIONS.some((ext) => fileExists(path + ext) || fileExists(`${path}/index${ext}`));
+}
