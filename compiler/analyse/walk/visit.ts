@@ -97,13 +97,17 @@ function visitRegistration(call: CallExpression, method: HttpMethod, scope: Grou
   walk.registrations.push({ method, call, pattern, patternValid: problems === 0 && !scope.broken, handler: readHandlerSpec(handlerArg, scope, reporter), scope });
 }
 
-/** Reports SVC005 for the route's own text, then for the full pattern; returns how many. */
+/**
+ * Reports SVC005 for the route's own text, then for the full pattern (names repeated
+ * across the prefix, an optional placeholder not last), over the segments that parsed;
+ * returns how many.
+ */
 function patternProblems(own: string, full: string, at: Node, reporter: Reporter): number {
   const ownProblems = splitPattern(own).problems;
-  const problems = ownProblems.length ? ownProblems : wholePatternProblems(splitPattern(full).segments);
-  const shown = ownProblems.length ? own : full;
-  for (const problem of problems) reporter.error('SVC005', `invalid pattern '${shown}': ${problem}`, at);
-  return problems.length;
+  const wholeProblems = wholePatternProblems(splitPattern(full).segments);
+  for (const problem of ownProblems) reporter.error('SVC005', `invalid pattern '${own}': ${problem}`, at);
+  for (const problem of wholeProblems) reporter.error('SVC005', `invalid pattern '${full}': ${problem}`, at);
+  return ownProblems.length + wholeProblems.length;
 }
 
 function visitGroup(call: CallExpression, outer: GroupScope, routers: Routers, walk: Walk): void {
