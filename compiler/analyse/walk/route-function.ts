@@ -13,15 +13,25 @@ export function findRouteFunction(file: SourceFile, reporter: Reporter): RouterF
   const declared = file.getFunctions().find((f) => f.hasExportKeyword() && f.hasDefaultKeyword());
   if (declared) return declared;
   const assignment = file.getExportAssignments().find((a) => !a.isExportEquals());
-  if (!assignment) {
+  const exported = assignment ? unwrap(assignment.getExpression()) : exportedAsDefault(file);
+  if (!exported) {
     reporter.error('SVC006', `route file has no default-exported function; ${SHAPE}`, file.getFirstChild() ?? file);
     return null;
   }
-  const exported = unwrap(assignment.getExpression());
   const fn = Node.isIdentifier(exported) ? localFunction(file, exported.getText()) : exported;
   if (fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn))) return fn;
   reporter.error('SVC006', `the default export of a route file must be a function taking the router; ${SHAPE}`, exported);
   return null;
+}
+
+/** The local name in `export { routes as default };` (not a re-export from another module). */
+function exportedAsDefault(file: SourceFile): Node | undefined {
+  for (const declaration of file.getExportDeclarations()) {
+    if (declaration.hasModuleSpecifier()) continue;
+    const specifier = declaration.getNamedExports().find((named) => (named.getAliasNode() ?? named.getNameNode()).getText() === 'default');
+    if (specifier) return specifier.getNameNode();
+  }
+  return undefined;
 }
 
 /** `export default routes;` naming a function declared in the same file. */
