@@ -36,7 +36,12 @@ export function readMiddlewareSpec(entry: Node, reporter: Reporter): MiddlewareS
   let args: ArrayLiteralExpression | null = null;
   if (Node.isArrayLiteralExpression(node)) {
     const [first, params, ...rest] = node.getElements().map(unwrap);
-    if (!first || !params || rest.length || !Node.isArrayLiteralExpression(params)) {
+    if (!first || !params || rest.length) {
+      const count = node.getElements().length;
+      reporter.error('SVC008', `a middleware entry in brackets is [ClassOrName, [params…]], 2 elements, but this one has ${count}; without parameters, write the class or name alone`, node);
+      return null;
+    }
+    if (!Node.isArrayLiteralExpression(params)) {
       reporter.error('SVC006', `a middleware entry must be ${MIDDLEWARE_FORMS}; the parameters must be an array literal`, node);
       return null;
     }
