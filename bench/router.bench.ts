@@ -10,8 +10,8 @@ import { Memoirist } from 'memoirist';
 import { bench, do_not_optimize, group, run } from 'mitata';
 import { addRoute, createRouter, findRoute } from 'rou3';
 import { compileRouter } from 'rou3/compiler';
+import { emitCanonicalPath } from '../compiler/emit/canonical-path.ts';
 import { emitDispatcher } from '../compiler/emit/dispatcher/index.ts';
-import { canonicalPath } from '../runtime/routing/canonical-path.ts';
 import type { MatchFn } from '../runtime/routing/match.ts';
 import { github } from './routes/github.ts';
 import { parseLine, peerPattern, toRoutes, type BenchCase, type RouteSet } from './routes/route-set.ts';
@@ -33,15 +33,10 @@ const peerRoutes = (set: RouteSet) =>
   set.routes.map(parseLine).map(({ method, pattern }) => ({ method, pattern: peerPattern(set, pattern) }));
 
 const contenders: Contender[] = [
-  { name: 'svc match', svc: true, build: loadDispatcher },
-  {
-    name: 'svc canonicalPath + match',
-    svc: true,
-    async build(set) {
-      const match = await loadDispatcher(set);
-      return (method, path) => match(method, canonicalPath(path)!);
-    },
-  },
+  // The switch alone, as the server calls it with the path it has already read.
+  { name: 'svc matchCanonical', svc: true, build: async (set) => (await loadDispatcher(set)).matchCanonical },
+  // The exported match(), reading the path as a request gives it (canonicalPath) first.
+  { name: 'svc match', svc: true, build: async (set) => (await loadDispatcher(set)).match },
   {
     name: 'find-my-way',
     build(set) {
@@ -92,13 +87,14 @@ const contenders: Contender[] = [
   },
 ];
 
-/** The generated `.svc/dispatcher.ts` for the set, written under test/.tmp/ and imported. */
-async function loadDispatcher(set: RouteSet): Promise<MatchFn> {
-  const dir = new URL('../test/.tmp/bench/', import.meta.url);
+/** The generated `.svc/dispatcher.ts` for the set, written under test/.tmp/ beside the canonical-path.ts it imports, and imported. */
+async function loadDispatcher(set: RouteSet): Promise<{ match: MatchFn; matchCanonical: MatchFn }> {
+  const dir = new URL(`../test/.tmp/bench/${set.name.replace(/\W+/g, '-')}/`, import.meta.url);
   await mkdir(dir, { recursive: true });
-  const file = new URL(`${set.name.replace(/\W+/g, '-')}.dispatcher.ts`, dir);
+  await writeFile(new URL('canonical-path.ts', dir), emitCanonicalPath());
+  const file = new URL('dispatcher.ts', dir);
   await writeFile(file, emitDispatcher(toRoutes(set)));
-  return ((await import(file.href)) as { match: MatchFn }).match;
+  return (await import(file.href)) as { match: MatchFn; matchCanonical: MatchFn };
 }
 
 const ALL = 'all together';
@@ -180,7 +176,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 /** One markdown table per set: median ns/op per router, and svc's speed-up over the best peer. */
 function table(set: RouteSet): string {
   const cases = [...set.cases.map((c) => c.name), ALL];
-  const header = `| case | ${contenders.map((c) => c.name).join(' | ')} | best peer / svc match |`;
+  const header = `| case | ${contenders.map((c) => c.name).join(' | ')} | best peer / svc matchCanonical |`;
   const rule = `|---|${contenders.map(() => '---:').join('|')}|---:|`;
   const rows = cases.map((name) => {
     const times = contenders.map((c) => medians.get(key(set, name, c)) ?? NaN);

@@ -4,6 +4,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteTable } from '../ir.ts';
+import { emitCanonicalPath } from './canonical-path.ts';
 import { emitDispatcher } from './dispatcher/index.ts';
 import { emitEntry } from './entry.ts';
 import { emitIpTables } from './ip-tables.ts';
@@ -14,6 +15,7 @@ export const OUT_DIR = '.svc';
 
 /** What esbuild bundles into .svc/app.mjs. */
 export const emitSources = (table: RouteTable): Record<string, string> => ({
+  'canonical-path.ts': emitCanonicalPath(),
   'dispatcher.ts': emitDispatcher(table.routes),
   'entry.ts': emitEntry(table),
 });

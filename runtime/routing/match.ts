@@ -8,7 +8,8 @@ export type Match =
   | { readonly kind: 'bad-param'; readonly route: number; readonly param: string; readonly expected: string };
 
 /**
- * `path` must be canonical (see `canonicalPath`): no query, no trailing slash, no dot
- * or empty segments, percent-escapes decoded except `%2F` and `%25`.
+ * The dispatcher's `match` takes a path as a request gives it. Its `matchCanonical`, which
+ * the server calls, needs `path` canonical (see `canonicalPath`): no query, no trailing
+ * slash, no dot or empty segments, percent-escapes decoded except `%2F` and `%25`.
  */
 export type MatchFn = (method: string, path: string) => Match;

@@ -5,6 +5,7 @@ import { transformSync } from 'esbuild';
 import { emitDispatcher } from '../../compiler/emit/dispatcher/index.ts';
 import type { HttpMethod, ParamKind, Route, Segment } from '../../compiler/ir.ts';
 import { pathText } from '../../compiler/route-shapes.ts';
+import * as canonicalPathModule from '../../runtime/routing/canonical-path.ts';
 import type { MatchFn } from '../../runtime/routing/match.ts';
 
 const loc = { file: 'routes/api.ts', line: 1, col: 1 };
@@ -33,10 +34,27 @@ function paramKind(type: string | undefined): ParamKind {
   return { kind: 'enum', values: type.split('|') };
 }
 
-/** The generated module, transpiled by esbuild and evaluated: what the bundle would run. */
-export function loadDispatcher(routes: Route[]): MatchFn {
-  const { code } = transformSync(emitDispatcher(routes), { loader: 'ts', format: 'cjs' });
-  const module = { exports: {} as { match: MatchFn } };
-  new Function('module', 'exports', code)(module, module.exports);
-  return module.exports.match;
+export interface Dispatcher {
+  /** Takes a path as a request gives it. */
+  match: MatchFn;
+  /** Takes a canonical path: what the server calls. */
+  matchCanonical: MatchFn;
 }
+
+/**
+ * The generated module, transpiled by esbuild and evaluated: what the bundle would run.
+ * Its one import, `./canonical-path.ts`, is the runtime file `svc build` copies beside it.
+ */
+export function loadModule(routes: Route[]): Dispatcher {
+  const { code } = transformSync(emitDispatcher(routes), { loader: 'ts', format: 'cjs' });
+  const module = { exports: {} as Dispatcher };
+  const require = (id: string): unknown => {
+    if (id === './canonical-path.ts') return canonicalPathModule;
+    throw new Error(`the dispatcher imports ${id}`);
+  };
+  new Function('module', 'exports', 'require', code)(module, module.exports, require);
+  return module.exports;
+}
+
+/** `matchCanonical`: the switch itself, as the server calls it. */
+export const loadDispatcher = (routes: Route[]): MatchFn => loadModule(routes).matchCanonical;

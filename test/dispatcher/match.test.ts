@@ -1,7 +1,7 @@
 // The generated `match` on hand-written tables: each SPEC §3/§4 matching rule once.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadDispatcher, route, table } from './fixtures.ts';
+import { loadDispatcher, loadModule, route, table } from './fixtures.ts';
 
 const found = (route: number, ...params: unknown[]) => ({ kind: 'found', route, params });
 const notAllowed = (...allow: string[]) => ({ kind: 'method-not-allowed', allow });
@@ -92,6 +92,17 @@ describe('generated match', () => {
     assert.deepEqual(match('GET', '/users/me'), found(1));
     assert.deepEqual(match('GET', '/users/ann'), { kind: 'bad-param', route: 0, param: 'id', expected: 'number' });
     assert.deepEqual(match('GET', '/posts/ann'), found(2, 'posts', 'ann'));
+  });
+
+  it('exports match(), which reads a path as a request gives it, as the server does', () => {
+    const { match } = loadModule(table(['GET /users/{id}', 'GET /users', 'GET /files/{name}']));
+    assert.deepEqual(match('GET', '/users/'), found(1));
+    assert.deepEqual(match('GET', '/users?page=2'), found(1));
+    assert.deepEqual(match('GET', '/users/caf%C3%A9/'), found(0, 'café'));
+    assert.deepEqual(match('GET', '//users/./x/../42#top'), found(0, '42'));
+    assert.deepEqual(match('GET', '/files/a%2Fb'), found(2, 'a/b'));
+    assert.deepEqual(match('GET', '/users/%E0%A4%A'), notFound);
+    assert.deepEqual(match('GET', 'users'), notFound);
   });
 
   it('is case-sensitive and answers an empty table with not-found', () => {

@@ -12,13 +12,19 @@
 //    9  GET      /issues/{state}
 //   10  OPTIONS  /files/{name}
 //
-// match(method, path) takes a canonical path (see canonicalPath): no query, no dot or
-// empty segments, no trailing slash, escapes decoded except %2F and %25. It looks the
-// whole path up among the static routes first, then walks the path segment by segment,
-// trying a literal segment before a placeholder and falling back to the placeholder when
-// the literal branch fails deeper. No regular expression and no loop over the routes
-// runs per request. Results for static paths are shared constants: treat them as read-only.
+// match(method, path) takes a request's path as it arrives (`/users/caf%C3%A9/?tab=2`)
+// and reads it as the server does (canonicalPath): query cut, escapes decoded except
+// %2F and %25, dot and empty segments resolved, trailing slash dropped. A path that
+// cannot be read (a malformed escape) matches nothing. The server, which reads each path
+// once for its IP filter and its router, calls matchCanonical with the result.
+//
+// matchCanonical looks the whole path up among the static routes first, then walks the
+// path segment by segment, trying a literal segment before a placeholder and falling back
+// to the placeholder when the literal branch fails deeper. No regular expression and no
+// loop over the routes runs per request. Results for static paths are shared constants:
+// treat them as read-only.
 import type { Match } from 'svc';
+import { canonicalPath } from './canonical-path.ts';
 
 const NOT_FOUND: Match = { kind: 'not-found' };
 const ROUTE_0: Match = { kind: 'found', route: 0, params: [] };
@@ -30,6 +36,11 @@ const NOT_ALLOWED_GET: Match = { kind: 'method-not-allowed', allow: ['GET', 'HEA
 const NOT_ALLOWED_GET_POST: Match = { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS', 'POST'] };
 
 export function match(method: string, path: string): Match {
+  const canonical = canonicalPath(path);
+  return canonical === null ? NOT_FOUND : matchCanonical(method, canonical);
+}
+
+export function matchCanonical(method: string, path: string): Match {
   // By length first: a jump, then only the paths of that length are compared.
   switch (path.length) {
     case 1:
