@@ -20,7 +20,9 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  */
 export type ParamKind =
   | { kind: 'string' }
-  | { kind: 'number' }
+  /** `values`: a union of number literals (`1 | 2`), which only those values fit. */
+  | { kind: 'number'; values?: number[] }
+  | { kind: 'boolean' }
   | { kind: 'enum'; values: string[] };
 
 export type Segment =
@@ -31,8 +33,10 @@ export interface HandlerParam {
   name: string;
   optional: boolean; // `x?: T` or `x = default`
   schema: JsonSchema; // from the declared type; `{}` when unknown
-  /** How a placeholder bound to this parameter is converted at request time. */
-  kind: ParamKind;
+  /** How a placeholder bound to this parameter is converted at request time; `null` when none can be (SVC003). */
+  kind: ParamKind | null;
+  /** The declared type as written, for messages. */
+  typeText: string;
 }
 
 export interface HandlerDoc {

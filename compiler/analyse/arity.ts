@@ -29,4 +29,13 @@ export function checkArity(handler: CodeHandler, placeholders: Placeholder[], pa
   if (last?.optional && param && !param.optional) {
     reporter.error('SVC003', `placeholder {${last.name}?} is optional but parameter '${param.name}' is not; declare it as \`${param.name}?\` or give it a default value`, at, notes);
   }
+  params.forEach((p, i) => {
+    if (p.kind !== null) return;
+    reporter.error(
+      'SVC003',
+      `parameter '${p.name}' takes placeholder {${placeholders[i]!.name}} as ${p.typeText}, which no path segment converts to; type it string, number, boolean, or a union of string or of number literals`,
+      at,
+      notes,
+    );
+  });
 }

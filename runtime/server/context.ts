@@ -24,6 +24,8 @@ export class RequestContext implements Context, ResponseSettings {
   path: string;
   route: BoundRouteInfo | undefined = undefined;
   paramValues: readonly unknown[] = NO_PARAMS;
+  /** A placeholder that does not fit its type: answered with 400 where the handler would run, after the route's middleware. */
+  paramProblem: HttpError | null = null;
   body: Buffer = EMPTY_BODY;
   statusCode = 0;
   headerValues: Record<string, HeaderValue> | null = null;

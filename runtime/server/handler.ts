@@ -135,9 +135,16 @@ class Pipeline implements AppHandler {
         if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow }, body: null });
         return this.fail(ctx, { status: 405, detail: `${ctx.method} is not allowed on ${path}; allowed: ${allow}.`, headers: { allow } });
       }
-      case 'bad-param':
-        ctx.route = this.routes[found.route]?.info;
-        return this.fail(ctx, { status: 400, detail: `The path parameter "${found.param}" must be ${found.expected}.` });
+      case 'bad-param': {
+        const route = this.routes[found.route]!;
+        ctx.route = route.info;
+        const problem = new HttpError(400, `The path parameter "${found.param}" must be ${expectedText(found.expected)}.`);
+        if (route.middleware.length === 0) return this.failWith(ctx, problem);
+        // The route's middleware (authentication, the rate limit and its headers) sees the
+        // request as it sees any other to this route; only the handler is not reached.
+        ctx.paramProblem = problem;
+        return this.run(route, ctx);
+      }
     }
 
     const route = this.routes[found.route]!;
@@ -215,7 +222,10 @@ class Pipeline implements AppHandler {
    */
   private async chain(route: BoundRoute, ctx: RequestContext, i: number): Promise<Outgoing> {
     try {
-      if (i === route.middleware.length) return await toOutgoing(await route.invoke(ctx, ctx.paramValues), ctx);
+      if (i === route.middleware.length) {
+        if (ctx.paramProblem !== null) throw ctx.paramProblem;
+        return await toOutgoing(await route.invoke(ctx, ctx.paramValues), ctx);
+      }
       const result = await route.middleware[i]!.handle(ctx, () => this.chain(route, ctx, i + 1));
       return isOutgoing(result) ? result : await toOutgoing(result, ctx);
     } catch (error) {
@@ -286,6 +296,13 @@ class Pipeline implements AppHandler {
     const error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     this.log.append(formatLogLine(String(status), `${message}: ${error}`, { route: ctx.route?.source, error: failure }));
   }
+}
+
+/** `number` → `a number`, `a | b` → `one of a, b`, as the dispatcher names what a placeholder accepts. */
+function expectedText(expected: string): string {
+  if (expected === 'number') return 'a number';
+  if (expected === 'true | false') return 'true or false';
+  return `one of ${expected.split(' | ').join(', ')}`;
 }
 
 /**

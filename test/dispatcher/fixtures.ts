@@ -1,5 +1,5 @@
 // Route tables for the dispatcher tests, written by hand in a compact pattern syntax:
-// `{id}` string, `{id:number}`, `{state:open|closed}` enum, `{name?}` optional.
+// `{id}` string, `{id:number}`, `{on:boolean}`, `{state:open|closed}` enum, `{n:1|2}` number literals, `{name?}` optional.
 // The analyse phase is not involved: the dispatcher takes the IR as it is.
 import { transformSync } from 'esbuild';
 import { emitDispatcher } from '../../compiler/emit/dispatcher/index.ts';
@@ -31,7 +31,9 @@ function segment(text: string): Segment {
 function paramKind(type: string | undefined): ParamKind {
   if (type === undefined) return { kind: 'string' };
   if (type === 'number') return { kind: 'number' };
-  return { kind: 'enum', values: type.split('|') };
+  if (type === 'boolean') return { kind: 'boolean' };
+  const values = type.split('|');
+  return values.every((v) => /^-?\d/.test(v)) ? { kind: 'number', values: values.map(Number) } : { kind: 'enum', values };
 }
 
 export interface Dispatcher {

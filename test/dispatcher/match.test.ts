@@ -105,6 +105,15 @@ describe('generated match', () => {
     assert.deepEqual(match('GET', 'users'), notFound);
   });
 
+  it('reads boolean placeholders from true and false, and checks unions of number literals', () => {
+    const match = loadDispatcher(table(['GET /flags/{on:boolean}', 'GET /pages/{n:1|2|10}']));
+    assert.deepEqual(match('GET', '/flags/true'), found(0, true));
+    assert.deepEqual(match('GET', '/flags/false'), found(0, false));
+    assert.deepEqual(match('GET', '/flags/yes'), { kind: 'bad-param', route: 0, param: 'on', expected: 'true | false' });
+    assert.deepEqual(match('GET', '/pages/10'), found(1, 10));
+    assert.deepEqual(match('GET', '/pages/3'), { kind: 'bad-param', route: 1, param: 'n', expected: '1 | 2 | 10' });
+  });
+
   it('is case-sensitive and answers an empty table with not-found', () => {
     assert.deepEqual(loadDispatcher(table(['GET /Users']))('GET', '/users'), notFound);
     assert.deepEqual(loadDispatcher([])('GET', '/'), notFound);

@@ -15,7 +15,7 @@ import { loadDispatcher, route } from './fixtures.ts';
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const LITERALS = ['a', 'b', 'users', 'new', '42', 'é'];
 const ENUM = ['a', 'new', 'x/y'];
-const NUMBERS = ['7', '-3.5', '007', '1.', '1e3', '+1'];
+const NUMBERS = ['7', '-3.5', '007', '1.', '1e3', '+1', 'true', 'false', 'TRUE'];
 const NOISE = ['', '.', '..', '%2e', '%2E%2e', '.%2E', '%2F', 'a%2Fb', '%25', '%252F', 'x%2F..', '%', '%G1', '%2', '%E0%A4%A', '%C0%AF'];
 const SUFFIXES = ['', '?q=1', '?x=%', '#top', '?a/../b'];
 
@@ -24,7 +24,16 @@ type Draft = { method: HttpMethod; segments: Array<string | ParamKind>; optional
 
 const draftSegment = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom<string | ParamKind>(...LITERALS) },
-  { weight: 2, arbitrary: fc.constantFrom<string | ParamKind>({ kind: 'string' }, { kind: 'number' }, { kind: 'enum', values: ENUM }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<string | ParamKind>(
+      { kind: 'string' },
+      { kind: 'number' },
+      { kind: 'number', values: [-3.5, 7] },
+      { kind: 'boolean' },
+      { kind: 'enum', values: ENUM },
+    ),
+  },
 );
 const draft = fc.record({
   method: fc.constantFrom(...METHODS),

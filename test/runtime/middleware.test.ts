@@ -83,6 +83,7 @@ describe('middleware', () => {
           { method: 'GET', pattern: '/fails', handler: () => { throw new Error('handler exploded'); }, middleware: [[Tag, ['seen']]] },
           { method: 'GET', pattern: '/plain', handler: () => 'never', middleware: [Plain] },
           { method: 'GET', pattern: '/retyped', handler: () => 'text', middleware: [Retype] },
+          { method: 'GET', pattern: '/items/{id}', numbers: ['id'], handler: (id: number) => ({ id }), middleware: ['Gate', [Tag, ['item']]] },
         ],
         { classes: { Gate } },
       ),
@@ -91,7 +92,7 @@ describe('middleware', () => {
   after(() => server.close());
 
   it('constructs each entry once, at start-up, with its parameters; a shared entry shares its instance', async () => {
-    assert.equal(Tag.built, 3); // [Tag, ['group']] (shared by /a and /b), bare Tag (shared by /a and /broken), [Tag, ['seen']]
+    assert.equal(Tag.built, 4); // [Tag, ['group']] (shared by /a and /b), bare Tag (shared by /a and /broken), [Tag, ['seen']], [Tag, ['item']]
     assert.equal((await raw(server.url, '/a')).headers['x-group'], '1');
     assert.equal((await raw(server.url, '/b')).headers['x-group'], '2');
     assert.equal((await raw(server.url, '/a')).headers['x-tag'], '2');
@@ -116,6 +117,15 @@ describe('middleware', () => {
     assert.equal(refused.status, 401);
     assert.equal(refused.headers['www-authenticate'], 'Bearer');
     assert.equal((await raw(server.url, '/gate', { headers: { authorization: 'Bearer yes' } })).body, 'inside');
+  });
+
+  it('runs the route middleware before answering 400 for a placeholder that does not fit its type', async () => {
+    assert.equal((await raw(server.url, '/items/abc')).status, 401); // the gate decides first
+    const bad = await raw(server.url, '/items/abc', { headers: { authorization: 'Bearer yes' } });
+    assert.equal(bad.status, 400);
+    assert.equal(JSON.parse(bad.body).detail, 'The path parameter "id" must be a number.');
+    assert.ok(bad.headers['x-item'], 'the knot around the handler saw the 400');
+    assert.equal((await raw(server.url, '/items/7', { headers: { authorization: 'Bearer yes' } })).body, '{"id":7}');
   });
 
   it('turns HttpError from a middleware into its status', async () => {

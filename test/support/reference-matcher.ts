@@ -72,8 +72,12 @@ function convert(route: Route, values: Array<string | undefined>): Match {
       params.push(value);
     } else if (type.kind === 'number') {
       const number = /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : NaN;
-      if (!Number.isFinite(number)) return { kind: 'bad-param', route: route.id, param: name, expected: 'number' };
+      const fits = type.values === undefined ? Number.isFinite(number) : type.values.includes(number);
+      if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values?.join(' | ') ?? 'number' };
       params.push(number);
+    } else if (type.kind === 'boolean') {
+      if (value !== 'true' && value !== 'false') return { kind: 'bad-param', route: route.id, param: name, expected: 'true | false' };
+      params.push(value === 'true');
     } else {
       const values = [...new Set(type.values)];
       if (!values.includes(value)) return { kind: 'bad-param', route: route.id, param: name, expected: values.join(' | ') };

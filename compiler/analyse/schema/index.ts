@@ -36,6 +36,7 @@ export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegist
         optional: p.hasQuestionToken() || p.hasInitializer(),
         schema: description ? { ...schema, description } : schema,
         kind: paramKind(type),
+        typeText: typeNode?.getText() ?? checker.typeToString(type),
       };
     });
   return { params, returns: describeReturn(decl, checker, schemas), doc: jsDoc.doc };

@@ -1,15 +1,28 @@
 // How the dispatcher converts a placeholder for a parameter of this type (see `ParamKind`):
-// numbers are parsed, string-literal unions (and string enums) are checked, anything else
-// is passed as the decoded string.
+// numbers are parsed (and a union of number literals checked), booleans read from `true`
+// and `false`, string-literal unions (and string enums) checked; anything else is passed
+// as the decoded string, which is a lie to the handler unless the type takes a string.
 import { ts } from 'ts-morph';
 import type { ParamKind } from '../../ir.ts';
 
 const ABSENT = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Null;
+/** Types a decoded segment fits as it is. */
+const TAKES_TEXT = ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown;
 
-export function paramKind(type: ts.Type): ParamKind {
-  const members = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & ABSENT));
+/** The conversion, or `null` for a type no segment can be turned into (`number | 'all'`, `bigint`, an object). */
+export function paramKind(type: ts.Type): ParamKind | null {
+  const members = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & ABSENT)).map(primitivePart);
   if (members.length === 0) return { kind: 'string' };
+  if (members.every((t) => t.isNumberLiteral())) return { kind: 'number', values: [...new Set(members.map((t) => (t as ts.NumberLiteralType).value))].sort((a, b) => a - b) };
   if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { kind: 'number' };
+  if (members.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return { kind: 'boolean' };
   if (members.every((t) => t.isStringLiteral())) return { kind: 'enum', values: members.map((t) => (t as ts.StringLiteralType).value) };
-  return { kind: 'string' };
+  if (members.some((t) => t.flags & ts.TypeFlags.String) || members.every((t) => t.flags & TAKES_TEXT)) return { kind: 'string' };
+  return null;
+}
+
+/** A branded primitive (`string & { readonly brand: unique symbol }`) converts as its primitive. */
+function primitivePart(type: ts.Type): ts.Type {
+  if (!type.isIntersection()) return type;
+  return type.types.find((t) => t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike)) ?? type;
 }

@@ -52,7 +52,16 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
       uses.toNumber = true;
       const value = `num${segment}`;
       checks.push(`const ${value} = toNumber(path.slice(${segmentStart(segment)}, end${segment}));`);
-      checks.push(`if (${value} === undefined) return ${badParam(route, name, 'number')};`);
+      if (type.values === undefined) checks.push(`if (${value} === undefined) return ${badParam(route, name, 'number')};`);
+      else checks.push(`if (${type.values.map((v) => `${value} !== ${v}`).join(' && ')}) return ${badParam(route, name, type.values.join(' | '))};`);
+      return value;
+    }
+    case 'boolean': {
+      const value = `bool${segment}`;
+      const raw = `text${segment}`;
+      checks.push(`const ${raw} = path.slice(${segmentStart(segment)}, end${segment});`);
+      checks.push(`const ${value} = ${raw} === 'true' ? true : ${raw} === 'false' ? false : undefined;`);
+      checks.push(`if (${value} === undefined) return ${badParam(route, name, 'true | false')};`);
       return value;
     }
     case 'enum': {

@@ -68,7 +68,9 @@ function tagsOf(file: string, prefix: string): string[] {
 function placeholderSchema(type: ParamKind): JsonSchema {
   switch (type.kind) {
     case 'number':
-      return { type: 'number' };
+      return type.values === undefined ? { type: 'number' } : { type: 'number', enum: type.values };
+    case 'boolean':
+      return { type: 'boolean' };
     case 'enum':
       return { type: 'string', enum: type.values };
     case 'string':
