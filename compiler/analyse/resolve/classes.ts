@@ -57,10 +57,14 @@ export function instanceMethod(cls: ClassDeclaration, name: string): MethodDecla
   return undefined;
 }
 
+/** The methods the framework may call from outside the class: not `private`, `protected` or `#private`. */
 export function instanceMethodNames(cls: ClassDeclaration): string[] {
-  const names = lineage(cls).flatMap((c) => c.getInstanceMethods().map((m) => m.getName()));
+  const names = lineage(cls).flatMap((c) => c.getInstanceMethods().filter(isPublic).map((m) => m.getName()));
   return [...new Set(names)].sort();
 }
+
+export const isPublic = (method: MethodDeclaration): boolean =>
+  !method.getName().startsWith('#') && !method.hasModifier(ts.SyntaxKind.PrivateKeyword) && !method.hasModifier(ts.SyntaxKind.ProtectedKeyword);
 
 /**
  * The constructor that runs on `new`: the nearest declared one, or none. Base classes

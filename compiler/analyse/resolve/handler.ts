@@ -4,7 +4,7 @@ import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpressio
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
-import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, controllerModule, type Resolver } from './conventions.ts';
 import { unwrap } from '../walk/literals.ts';
 
@@ -54,6 +54,10 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
   }
   const methodName = spec.method.getLiteralValue();
   const method = instanceMethod(cls, methodName);
+  if (method && !isPublic(method)) {
+    reporter.error('SVC004', `method '${methodName}' of controller ${cls.getName()} is not public; the framework calls it from outside the class, so make it public`, spec.method);
+    return null;
+  }
   if (!method) {
     const names = instanceMethodNames(cls);
     const notes = [names.length ? `methods of ${cls.getName()}: ${names.join(', ')}` : `${cls.getName()} has no instance methods`];
