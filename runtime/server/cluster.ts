@@ -7,13 +7,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest } from '../manifest.ts';
 import { RateHub } from '../knots/cluster-windows.ts';
 import { isClusterMessage, type ClusterMessage } from '../shoebox/cluster-link.ts';
 import { formatLogLine, logWriter, type LogWriter } from '../shoebox/log.ts';
 import { MetricsHub } from '../shoebox/metrics/cluster.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { readBuildJson } from './build-output.ts';
+import { checkManifest } from './build-shape.ts';
 import { onStopSignal } from './shutdown.ts';
 
 /** How long after the workers' own grace period the primary waits before killing them. */
@@ -35,7 +35,7 @@ interface Member {
  * clean stop, 1 when a worker failed to start or had to be cut off.
  */
 export async function servePrimary(root: string, workers: number): Promise<number> {
-  const manifest = readBuildJson(pathToFileURL(join(root, '.svc', 'manifest.json'))) as Manifest;
+  const manifest = checkManifest(readBuildJson(pathToFileURL(join(root, '.svc', 'manifest.json'))));
   const log = logWriter(root, manifest.config.logs);
   const metrics = await RouteMetrics.open(root, manifest.routes);
   const code = await new Primary(workers, manifest.config.server.shutdownGraceMs, log, new MetricsHub(metrics)).run();

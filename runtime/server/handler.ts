@@ -18,6 +18,7 @@ import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { closeDatabase, configureDatabase } from '../database/index.ts';
 import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
+import { checkBuildData } from './build-shape.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
 import { answerConnect } from './connect.ts';
 import { RequestContext } from './context.ts';
@@ -48,6 +49,7 @@ export interface AppHandler {
 }
 
 export async function createHandler(app: CompiledApp, options: HandlerOptions): Promise<AppHandler> {
+  checkBuildData(app);
   const dev = options.dev ?? false;
   const config = app.manifest.config;
   const [, metrics, pages] = await Promise.all([

@@ -28,6 +28,10 @@ const damages: Array<[string, string, (path: string) => Promise<void>, RegExp]> 
   ['a missing manifest', 'manifest.json', (path) => rm(path), /manifest\.json cannot be read \(ENOENT\)/],
   ['a truncated manifest', 'manifest.json', (path) => writeFile(path, '{"framework": "0.1'), /manifest\.json is not valid JSON/],
   ['damaged IP tables', 'ip-tables.json', (path) => writeFile(path, 'not json'), /ip-tables\.json is not valid JSON/],
+  // Valid JSON of the wrong shape: `null` IP tables must not mean "no IP rules".
+  ['IP tables of null', 'ip-tables.json', (path) => writeFile(path, 'null'), /ip-tables\.json does not hold what svc build writes/],
+  ['IP tables without their routes', 'ip-tables.json', (path) => writeFile(path, '{"global":{"whitelist":{"v4":[],"v6":[]},"blacklist":{"v4":[],"v6":[]}},"trustProxy":{"v4":[],"v6":[]}}'), /ip-tables\.json does not hold/],
+  ['a manifest of an empty object', 'manifest.json', (path) => writeFile(path, '{}'), /manifest\.json does not hold what svc build writes/],
 ];
 
 for (const [what, name, damage, message] of damages) {

@@ -65,7 +65,7 @@ export function handApp(routes: HandRoute[], options: HandAppOptions = {}): Comp
     config: { ...DEFAULT_CONFIG, ...options.config },
   };
   const classes = Object.fromEntries(Object.entries(options.classes ?? {}).map(([name, cls]) => [`test#${name}`, cls]));
-  return { match: (method, path) => match(entries, method, path), manifest, ipTables: null, routeFiles: [routeFile(routes)], classes };
+  return { match: (method, path) => match(entries, method, path), manifest, ipTables: NO_IP_RULES, routeFiles: [routeFile(routes)], classes };
 }
 
 /** One route file registering every route; routes with middleware go through a group, as users write them. */
@@ -85,6 +85,10 @@ function middlewareRef(entry: MiddlewareEntry): ManifestMiddleware {
   const [ref, args] = Array.isArray(entry) ? (entry as [MiddlewareClass | string, unknown[]]) : [entry as MiddlewareClass | string, []];
   return { module: 'test', className: className(ref), args: [...args] };
 }
+
+const NO_LIST = { v4: [], v6: [] };
+/** Tables without a rule; a test that wants IP rules passes its own `ipFilter`. */
+const NO_IP_RULES = { global: { whitelist: NO_LIST, blacklist: NO_LIST }, routes: {}, trustProxy: NO_LIST };
 
 function parse(pattern: string, numbers: string[]): Segment[] {
   const path = normalisePattern(pattern);
