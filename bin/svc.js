@@ -18,8 +18,13 @@ module.enableCompileCache?.();
 
 const argv = process.argv.slice(2);
 const served = argv[0] === 'serve' ? await serveFromBuild(argv) : undefined;
-if (served !== undefined) process.exitCode = served;
-else {
+if (served !== undefined) {
+  process.exitCode = served;
+  // Serving has ended, logs and metrics are written: the application's own timers or
+  // sockets must not keep the process alive. The delay lets a worker's last messages
+  // reach the primary; a process with nothing left to do exits before it.
+  setTimeout(() => process.exit(served), 1000).unref();
+} else {
   await enableNodeTwentyCompileCache();
   const main = (await bundledMain()) ?? (await mainFromSources());
   process.exitCode = await main(argv);

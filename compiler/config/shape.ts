@@ -66,6 +66,8 @@ export const ROUTE_KEY_PATTERN = `^(?:/|/?${SEGMENT}(?:/${SEGMENT})*/?)$`;
 const PLAIN_PATH = 'no placeholders, %-escapes, query, or empty, "." or ".." segments';
 
 const d = DEFAULT_CONFIG;
+/** Node's timers hold at most 2^31 - 1 ms (about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const ipList = (description: string): ArrayShape => ({
   type: 'array',
@@ -116,10 +118,10 @@ export const svcJsonShape: ObjectShape = {
         port: { type: 'integer', description: 'TCP port; 0 picks a free one.', default: d.server.port, minimum: 0, maximum: 65535 },
         bodyLimit: { type: 'integer', description: 'Largest accepted request body in bytes; larger ones get 413.', default: d.server.bodyLimit, minimum: 0 },
         maxUrlLength: { type: 'integer', description: 'Longest accepted request target (path and query) in characters; longer ones get 414. Node refuses request lines and headers over 16 KiB in total with 431 first.', default: d.server.maxUrlLength, minimum: 1 },
-        headersTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the request headers (against slowloris); then 408 and the connection is closed. At most requestTimeoutMs.', default: d.server.headersTimeoutMs, minimum: 1 },
-        requestTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the whole request, body included; then 408 and the connection is closed.', default: d.server.requestTimeoutMs, minimum: 1 },
-        keepAliveTimeoutMs: { type: 'integer', description: 'Milliseconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer\'s idle timeout.', default: d.server.keepAliveTimeoutMs, minimum: 1 },
-        shutdownGraceMs: { type: 'integer', description: 'On SIGTERM or SIGINT, milliseconds `svc serve` lets in-flight requests finish before cutting their connections.', default: d.server.shutdownGraceMs, minimum: 0 },
+        headersTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the request headers (against slowloris); then 408 and the connection is closed. At most requestTimeoutMs.', default: d.server.headersTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },
+        requestTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the whole request, body included; then 408 and the connection is closed.', default: d.server.requestTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },
+        keepAliveTimeoutMs: { type: 'integer', description: 'Milliseconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer\'s idle timeout.', default: d.server.keepAliveTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },
+        shutdownGraceMs: { type: 'integer', description: 'On SIGTERM or SIGINT, milliseconds `svc serve` lets in-flight requests finish before cutting their connections.', default: d.server.shutdownGraceMs, minimum: 0, maximum: MAX_TIMER_MS },
       },
     },
     endpoints: {

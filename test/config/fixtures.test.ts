@@ -71,3 +71,11 @@ for (const name of ['bad-address', 'invalid-json']) {
     }
   });
 }
+
+test('timeouts longer than a Node timer can hold are SVC007', () => {
+  const { diagnostics } = parseConfig('{ "server": { "shutdownGraceMs": 3000000000, "requestTimeoutMs": 2147483647 } }');
+  assert.deepEqual(
+    diagnostics.map((d) => `${d.code} ${d.text}`),
+    ['SVC007 server.shutdownGraceMs: expected a whole number from 0 to 2147483647, got 3000000000'],
+  );
+});

@@ -67,6 +67,20 @@ describe('graceful shutdown', () => {
     }
   });
 
+  it('exits on SIGTERM even when the application keeps a timer running', async () => {
+    const app = await serveApp();
+    try {
+      assert.equal(await (await fetch(`${app.svc.url}/heartbeat`)).text(), 'beating');
+      const exited = exitCode(app.svc);
+      const asked = performance.now();
+      app.svc.child.kill('SIGTERM');
+      assert.equal(await exited, 0);
+      assert.ok(performance.now() - asked < 5000, 'exited within seconds');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('on SIGINT cuts requests still running after shutdownGraceMs and exits 1', async () => {
     const app = await serveApp({ shutdownGraceMs: 300 });
     try {

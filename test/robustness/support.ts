@@ -27,6 +27,11 @@ export default (router: Router) => {
     /** Two requests per client in two seconds */
     limited.get('/limited-briefly', () => ({ pid: process.pid }));
   });
+  /** Starts a timer that never ends, as an application's own background work may */
+  router.get('/heartbeat', () => {
+    setInterval(() => undefined, 1000);
+    return 'beating';
+  });
   /** Answers after \`?ms=\` milliseconds (at most 5 s): a request still in flight at shutdown */
   router.get('/slow', async function (this: Context) {
     const ms = Math.min(Number(this.query.get('ms') ?? 1000) || 0, 5000);
