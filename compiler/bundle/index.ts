@@ -96,6 +96,12 @@ export async function bundle(root: string, incremental = false): Promise<Diagnos
   }
 }
 
+/** Stops the esbuild processes kept warm, so that a `svc tread` that cannot go on can exit. */
+export async function disposeContexts(): Promise<void> {
+  await Promise.all([...contexts.values()].map((context) => context.dispose()));
+  contexts.clear();
+}
+
 async function warmContext(root: string): Promise<esbuild.BuildContext> {
   let context = contexts.get(root);
   if (context === undefined) {

@@ -2,7 +2,7 @@
 // compiler runs under, so loading each rebuilt bundle costs what it costs in production.
 // It keeps one listening socket and swaps the request handler when told to load a build.
 //   parent → { load: href } → { loaded: true } | { failed: message }
-//   parent → { listen: { host, port } } → { listening: url } | { failed: message }
+//   parent → { listen: { host, port } } → { listening: url } | { failed: message, code }
 import { createServer } from 'node:http';
 
 const root = process.cwd();
@@ -52,7 +52,7 @@ process.on('message', async (message) => {
       process.send({ listening: await listen(message.listen) });
     }
   } catch (error) {
-    process.send({ failed: error instanceof Error ? error.stack ?? error.message : String(error) });
+    process.send({ failed: error instanceof Error ? error.stack ?? error.message : String(error), code: error?.code });
   }
 });
 

@@ -7,12 +7,14 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { watch } from 'chokidar';
 import { build } from '../build.ts';
+import { disposeContexts } from '../bundle/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { frameworkRoot } from '../framework.ts';
 import { guardToken } from '../../runtime/endpoints/guard.ts';
+import { listenError } from '../../runtime/server/boot.ts';
 import { printDiagnostics } from './print.ts';
 
-type Reply = { loaded: true } | { listening: string } | { failed: string };
+type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string };
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
   const { config } = await loadConfig(root);
@@ -59,7 +61,11 @@ export async function tread(root: string, listen: { host?: string; port?: number
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   watcher.on('all', serialised(rebuild));
   const reply = await ask(server, { listen: { host, port } });
-  if ('failed' in reply) throw new Error(`svc tread: cannot listen on ${host}:${port}: ${reply.failed}`);
+  if ('failed' in reply) {
+    server.kill('SIGTERM');
+    await Promise.all([watcher.close(), disposeContexts()]);
+    throw listenError(Object.assign(new Error(reply.failed), { code: reply.code }), host, port);
+  }
   if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
 
   const stop = async (): Promise<void> => {

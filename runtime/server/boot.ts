@@ -46,13 +46,36 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
   server.on('connect', handler.connect);
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (error: NodeJS.ErrnoException): void => reject(listenError(error, host, port));
+    server.once('error', refused);
     server.listen({ host, port }, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });
   return server;
+}
+
+/** The address cannot be had: said in one line by `svc serve` and `svc tread`, not as a stack. */
+export class ListenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
+
+const LISTEN_PROBLEMS: Record<string, string> = {
+  EADDRINUSE: 'the port is in use by another process; stop it, or choose another port with --port or svc.json server.port',
+  EACCES: 'this process may not listen on that port; choose one above 1023',
+  EADDRNOTAVAIL: 'the host is not an address of this machine; choose another with --host or svc.json server.host',
+  ENOTFOUND: 'the host name does not resolve; choose another with --host or svc.json server.host',
+  EAI_AGAIN: 'the host name does not resolve; choose another with --host or svc.json server.host',
+};
+
+export function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const problem = error.code === undefined ? undefined : LISTEN_PROBLEMS[error.code];
+  if (problem === undefined) return error;
+  return new ListenError(`cannot listen on ${host.includes(':') ? `[${host}]` : host}:${port}: ${problem} (${error.code})`);
 }
 
 /**

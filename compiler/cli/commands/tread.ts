@@ -12,10 +12,13 @@ export function register(cli: CAC): void {
       try {
         await tread(process.cwd(), listen);
       } catch (e) {
-        if ((e as Error).name !== 'GuardTokenMissingError') throw e;
+        if (!EXPECTED.has((e as Error).name)) throw e;
         console.error(`svc: ${(e as Error).message}`);
         return 1;
       }
       return new Promise<number>(() => {}); // served until a signal ends the process
     });
 }
+
+/** Failures of the environment, told in one line rather than a stack trace. */
+const EXPECTED = new Set(['GuardTokenMissingError', 'ListenError']);
