@@ -36,8 +36,9 @@ export class NoteController extends Controller {
 
   /** Write a note from a JSON body `{ title, body? }` */
   async store(): Promise<Note> {
-    const input = this.ctx.json<Partial<NewNote>>();
-    if (typeof input.title !== 'string' || input.title.trim() === '' || (input.body !== undefined && typeof input.body !== 'string')) {
+    // Any JSON may arrive: `null` and arrays too.
+    const input = this.ctx.json<Partial<NewNote> | null>();
+    if (typeof input?.title !== 'string' || input.title.trim() === '' || (input.body !== undefined && typeof input.body !== 'string')) {
       throw new HttpError(400, 'Send a JSON body with a non-empty string "title" and an optional string "body".');
     }
     const note = await db()

@@ -37,8 +37,9 @@ export class UserController extends Controller {
 
   /** Create a user from a JSON body `{ name, email }` */
   store(): User {
-    const input = this.ctx.json<Partial<NewUser>>();
-    if (typeof input.name !== 'string' || typeof input.email !== 'string') {
+    // Any JSON may arrive: `null` and arrays too.
+    const input = this.ctx.json<Partial<NewUser> | null>();
+    if (typeof input?.name !== 'string' || typeof input.email !== 'string') {
       throw new HttpError(400, 'Send a JSON body with string fields "name" and "email".');
     }
     const user: User = { id: users.length + 1, name: input.name, email: input.email, createdAt: new Date() };
