@@ -29,6 +29,7 @@ import { resolveFile, type FileAnalysis } from './file.ts';
 import { FileCache } from './file-cache.ts';
 import { projectFor } from './project.ts';
 import { Reporter } from './reporter.ts';
+import { checkErrorPages } from './error-pages.ts';
 import { checkSources } from './sources.ts';
 import { controllerModule, middlewareModule } from './resolve/conventions.ts';
 import type { Component } from './schema/registry.ts';
@@ -54,6 +55,7 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
   const sources = new Reporter(root);
   checkSources(project, sources);
+  checkErrorPages(root, sources);
   return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }
 

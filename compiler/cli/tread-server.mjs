@@ -6,6 +6,8 @@
 import { createServer } from 'node:http';
 
 const root = process.cwd();
+/** Failures of the configuration or the environment, whose message says it all: no stack trace. */
+const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError', 'ListenError', 'ErrorPageError']);
 let current = null;
 let currentBuild = null;
 
@@ -52,7 +54,8 @@ process.on('message', async (message) => {
       process.send({ listening: await listen(message.listen) });
     }
   } catch (error) {
-    process.send({ failed: error instanceof Error ? error.stack ?? error.message : String(error), code: error?.code });
+    const failed = !(error instanceof Error) ? String(error) : EXPECTED.has(error.name) ? error.message : (error.stack ?? error.message);
+    process.send({ failed, code: error?.code });
   }
 });
 

@@ -18,7 +18,8 @@ export interface ErrorPageData {
 
 type Template = (data: ErrorPageData) => string;
 
-const PAGE_FILE = /^(\d{3}|error)\.hbs$/;
+/** `404.hbs`, `error.hbs`: the files of a views folder that are pages. */
+export const PAGE_FILE = /^(\d{3}|error)\.hbs$/;
 
 /** Used only when no folder has a page (svc's own views could not be found). */
 const LAST_RESORT = '<!doctype html><title>{{status}} {{title}}</title><h1>{{status}} {{title}}</h1><p>{{detail}}</p>';
@@ -85,8 +86,16 @@ async function loadFolder(handlebars: typeof Handlebars, folder: string): Promis
       handlebars.parse(source); // compile() is lazy: surface syntax errors at start-up, not on a request
       templates.set(page[1]!, handlebars.compile(source));
     } catch (e) {
-      throw new Error(`Error page ${join(folder, name)} is not a valid Handlebars template: ${(e as Error).message}`);
+      throw new ErrorPageError(`Error page ${join(folder, name)} is not a valid Handlebars template: ${(e as Error).message.split('\n').at(-1)}. Fix it and run \`svc build\`, which points at the line.`);
     }
   }
   return templates;
+}
+
+/** A page that does not parse, said in one line by `svc serve` and `svc tread` (SVC010 at build time). */
+export class ErrorPageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ErrorPageError';
+  }
 }

@@ -1,8 +1,8 @@
 // The bundle reads its manifest and IP tables from beside itself when it starts: a
 // build missing one, or with one damaged, is refused in one clear line, not a stack.
 import assert from 'node:assert/strict';
-import { copyFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject } from '../support/project.ts';
 import { svc } from '../support/cli.ts';
@@ -48,3 +48,14 @@ for (const [what, name, damage, message] of damages) {
     });
   }
 }
+
+test('svc serve refuses, in one line, an error page broken after the build', async (t) => {
+  const page = join(root, 'weave', 'Views', 'errors', '404.hbs');
+  t.after(() => rm(join(root, 'weave'), { recursive: true, force: true }));
+  await mkdir(dirname(page), { recursive: true });
+  await writeFile(page, '<p>{{#if detail}}</p>\n');
+  const result = svc(root, ['serve', '--port', '0']);
+  assert.equal(result.status, 1, result.stdout + result.stderr);
+  assert.match(result.stderr, /404\.hbs is not a valid Handlebars template: Expecting .*, got 'EOF'\. Fix it and run `svc build`/);
+  assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+});

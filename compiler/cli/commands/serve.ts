@@ -40,7 +40,7 @@ export function register(cli: CAC): void {
 }
 
 /** Failures that are the build's or the environment's, told in one line rather than a stack trace. */
-const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError', 'ListenError']);
+const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError', 'ListenError', 'ErrorPageError']);
 
 function workerCount(value: string | number | undefined): number {
   if (value === undefined) return 1;

@@ -1,0 +1,38 @@
+// The application's error pages (weave/Views/errors/, shoebox/views/) parse as Handlebars,
+// or the build says where they do not (SVC010): the server compiles them when it starts,
+// and a page that does not parse would otherwise stop it there.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import Handlebars from 'handlebars';
+import { PAGE_FILE } from '../../runtime/errors/pages.ts';
+import type { Reporter } from './reporter.ts';
+
+const FOLDERS = [join('weave', 'Views', 'errors'), join('shoebox', 'views')];
+
+export function checkErrorPages(root: string, reporter: Reporter): void {
+  for (const folder of FOLDERS) {
+    for (const name of pageNames(join(root, folder))) {
+      const path = join(root, folder, name);
+      try {
+        Handlebars.parse(readFileSync(path, 'utf8'));
+      } catch (e) {
+        const message = (e as Error).message;
+        const line = Number(/^Parse error on line (\d+)/.exec(message)?.[1] ?? 1);
+        const expected = message.split('\n').at(-1)!;
+        reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, {
+          file: relative(root, path).split('\\').join('/'),
+          line,
+          col: 1,
+        });
+      }
+    }
+  }
+}
+
+function pageNames(folder: string): string[] {
+  try {
+    return readdirSync(folder).filter((name) => PAGE_FILE.test(name)).sort();
+  } catch {
+    return []; // no such folder: no pages of the application's own
+  }
+}
