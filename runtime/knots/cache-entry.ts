@@ -1,6 +1,7 @@
 // One file of shoebox/cache/: a JSON header line, then the body's bytes. Reading checks
 // everything it can (shape, key, length, sha256 of the body), so a damaged file is
 // recognised as such and never served.
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { digest } from './http-cache.ts';
 
 export interface CachedResponse {
@@ -55,14 +56,27 @@ function isHeader(value: unknown): value is Header {
     h !== null &&
     h.format === FORMAT &&
     typeof h.key === 'string' &&
-    Number.isInteger(h.status) &&
+    // Only GET 200 responses are stored; anything else was not written by ShoeCacheKnots.
+    h.status === 200 &&
     typeof h.headers === 'object' &&
     h.headers !== null &&
-    Object.values(h.headers).every((v) => typeof v === 'string') &&
+    Object.entries(h.headers).every(([name, v]) => typeof v === 'string' && sendable(name, v)) &&
     typeof h.etag === 'string' &&
+    sendable('etag', h.etag) &&
     typeof h.storedAt === 'number' &&
     typeof h.expiresAt === 'number' &&
     typeof h.length === 'number' &&
     typeof h.digest === 'string'
   );
+}
+
+/** Whether node would send the header: a valid name, a value without line breaks. A hit must never fail in writeHead. */
+function sendable(name: string, value: string): boolean {
+  try {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    return true;
+  } catch {
+    return false;
+  }
 }

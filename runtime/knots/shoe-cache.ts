@@ -20,6 +20,8 @@ export class ShoeCacheKnots implements Middleware {
   /** Both set by `start`: the TTL may come from svc.json, the folder from the project root. */
   private ttlMs = 0;
   private store: CacheStore | null = null;
+  /** The last write failed (and was logged). */
+  private failing = false;
 
   /** Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). */
   constructor(private readonly ttlSeconds?: number) {
@@ -30,7 +32,15 @@ export class ShoeCacheKnots implements Middleware {
 
   async start({ root, config }: KnotSetup): Promise<void> {
     this.ttlMs = (this.ttlSeconds ?? config.cache.ttl) * 1000;
-    this.store = new CacheStore(await ensureFolder(shoeboxPath(root, 'cache')));
+    const folder = shoeboxPath(root, 'cache');
+    try {
+      await ensureFolder(folder);
+    } catch (e) {
+      // A cache is an optimisation: the application serves without one, and the health
+      // endpoint reports the folder as down until it is fixed.
+      logError('cache', `ShoeCacheKnots cannot use ${folder} (${(e as Error).message}); responses are served uncached until it can`);
+    }
+    this.store = new CacheStore(folder);
   }
 
   /** The clock, in ms since the epoch. Tests override it in a subclass to move time without sleeping. */
@@ -68,12 +78,17 @@ export class ShoeCacheKnots implements Middleware {
     return withCacheHeaders({ status: entry.status, headers, body: entry.body }, 'HIT');
   }
 
-  /** A cache that cannot write is a cache that misses: the response is still served. */
+  /**
+   * A cache that cannot write is a cache that misses: the response is still served. The
+   * failure is logged once until a write succeeds again, not once per request.
+   */
   private async save(store: CacheStore, entry: CachedResponse): Promise<void> {
     try {
       await store.write(entry);
+      this.failing = false;
     } catch (e) {
-      logError('cache', `ShoeCacheKnots could not store ${entry.key} in ${store.folder}: ${(e as Error).message}`);
+      if (!this.failing) logError('cache', `ShoeCacheKnots could not store ${entry.key} in ${store.folder}: ${(e as Error).message}`);
+      this.failing = true;
     }
   }
 }

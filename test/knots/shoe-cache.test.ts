@@ -132,6 +132,28 @@ describe('ShoeCacheKnots', () => {
     }
   });
 
+  it('treats an intact entry it would never have written (a bad header, another status) as a MISS', async () => {
+    await get(server, '/report?doctored');
+    const [file] = await entries();
+    const path = join(folder, file!);
+    const intact = await readFile(path);
+    const newline = intact.indexOf(0x0a);
+    const header = JSON.parse(intact.subarray(0, newline).toString()) as { status: number; headers: Record<string, string>; etag: string };
+    const doctored = [
+      { ...header, headers: { ...header.headers, 'bad header': 'x' } },
+      { ...header, headers: { ...header.headers, 'content-type': 'text/plain\r\nset-cookie: a=b' } },
+      { ...header, etag: '"x"\r\n' },
+      { ...header, status: 500 },
+      { ...header, status: 99999 },
+    ];
+    for (const changed of doctored) {
+      await writeFile(path, Buffer.concat([Buffer.from(`${JSON.stringify(changed)}\n`), intact.subarray(newline + 1)]));
+      const res = await get(server, '/report?doctored');
+      assert.equal(res.status, 200, JSON.stringify(changed));
+      assert.equal(res.headers['x-cache'], 'MISS', JSON.stringify(changed));
+    }
+  });
+
   it('leaves no temporary files behind', async () => {
     await Promise.all(Array.from({ length: 20 }, () => get(server, '/report?concurrent', { 'cache-control': 'no-cache' })));
     assert.deepEqual((await entries()).filter((name) => !name.endsWith('.entry')), []);
@@ -147,6 +169,25 @@ describe('ShoeCacheKnots', () => {
     assert.match(cleared.stdout.trim(), new RegExp(`^svc: removed 2 files \\((\\d+\\.\\d KiB, )?${bytes} bytes\\) from shoebox/cache/$`));
     assert.deepEqual(await entries(), []);
     assert.equal((await get(server, '/report?one')).headers['x-cache'], 'MISS', 'the running server sees it at once');
+  });
+});
+
+describe('ShoeCacheKnots without a usable shoebox/cache/', () => {
+  it('serves uncached, and says so in svc.log without a line per request', async () => {
+    // A file where the folder should be: the server must still start.
+    const server = await startFixture('shoe-cache', {}, { 'shoebox/cache': 'not a folder' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await get(server, '/report?no-folder');
+        assert.equal(res.status, 200);
+        assert.equal(res.headers['x-cache'], 'MISS');
+      }
+      const lines = await server.logLines();
+      assert.ok(lines.some((line) => /\[cache\] ShoeCacheKnots cannot use .*shoebox\/cache \(EEXIST/.test(line)), lines.join('\n'));
+      assert.equal(lines.filter((line) => line.includes('could not store')).length, 1, 'one line for three failed writes');
+    } finally {
+      await server.close();
+    }
   });
 });
 
