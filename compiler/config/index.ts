@@ -26,16 +26,27 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
   try {
     text = await readFile(join(root, CONFIG_FILE), 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    return { config: structuredClone(DEFAULT_CONFIG), diagnostics: [], locations: {} };
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { config: structuredClone(DEFAULT_CONFIG), diagnostics: [], locations: {} };
+    const problem = code === 'EISDIR' ? 'is a folder; it must be a JSON file' : `cannot be read (${code ?? (e as Error).message})`;
+    return { config: null, diagnostics: [error('SVC007', `svc.json ${problem}`, { file: CONFIG_FILE, line: 1, col: 1 })], locations: {} };
   }
   return parseConfig(text);
 }
 
-export function parseConfig(text: string): LoadedConfig {
+export function parseConfig(source: string): LoadedConfig {
+  // Editors hide a byte order mark, and so do the lines and columns reported here.
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source;
   const at = locator(text);
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  let tree: ReturnType<typeof parseTree>;
+  try {
+    tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  } catch (e) {
+    // Nesting thousands deep overflows the parser's stack.
+    if (!(e instanceof RangeError)) throw e;
+    return { config: null, diagnostics: [error('SVC007', 'svc.json is nested too deeply to read', at(0))], locations: {} };
+  }
   if (errors.length > 0 || tree === undefined) {
     const diagnostics = uniqueByOffset(errors).map((e) => error('SVC007', `svc.json is not valid JSON: ${parseErrorText(e)}`, at(e.offset)));
     return { config: null, diagnostics, locations: {} };

@@ -79,3 +79,23 @@ test('timeouts longer than a Node timer can hold are SVC007', () => {
     ['SVC007 server.shutdownGraceMs: expected a whole number from 0 to 2147483647, got 3000000000'],
   );
 });
+
+test('svc.json with a byte order mark is read, its positions as an editor shows them', () => {
+  const { config, diagnostics } = parseConfig('\uFEFF{ "server": { "port": "x" } }');
+  assert.equal(config?.server.port, 6916);
+  assert.deepEqual(diagnostics.map((d) => `${d.line}:${d.col} ${d.code}`), ['1:23 SVC007']);
+});
+
+test('svc.json nested thousands deep, or a folder named svc.json, is SVC007, not a crash', async () => {
+  const deep = parseConfig(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+  assert.equal(deep.config, null);
+  assert.match(deep.diagnostics[0]?.text ?? '', /svc\.json (is nested too deeply to read|is not valid JSON)/);
+  const root = await makeProject({ 'svc.json/inside.txt': 'a folder' });
+  try {
+    const { config, diagnostics } = await loadConfig(root);
+    assert.equal(config, null);
+    assert.deepEqual(diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code} ${d.text}`), ['svc.json:1:1 SVC007 svc.json is a folder; it must be a JSON file']);
+  } finally {
+    await removeProject(root);
+  }
+});
