@@ -2,7 +2,7 @@
 // one place. Codes are the contract of SPEC §3; `text` says what is wrong and how to fix it.
 export type DiagnosticCode =
   | 'SVC001' | 'SVC002' | 'SVC003' | 'SVC004' | 'SVC005' | 'SVC006' | 'SVC007' | 'SVC008' | 'SVC009'
-  | 'SVC010' | 'SVC011';
+  | 'SVC010' | 'SVC011' | 'SVC012';
 
 export interface Diagnostic {
   code: DiagnosticCode;

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { discover } from '../../compiler/discover/index.ts';
 import { makeProject, removeProject } from '../support/project.ts';
@@ -15,7 +17,22 @@ describe('discover', () => {
       'weave/Controllers/X.ts': '',
     });
     try {
-      assert.deepEqual((await discover(root)).routeFiles, ['routes/Api.ts', 'routes/api.ts', 'routes/web.ts']);
+      assert.deepEqual(await discover(root), { routeFiles: ['routes/Api.ts', 'routes/api.ts', 'routes/web.ts'], diagnostics: [] });
+    } finally {
+      await removeProject(root);
+    }
+  });
+
+  it('warns when there is no route file, and refuses a routes that is not a folder (SVC012)', async () => {
+    const root = await makeProject({ 'weave/Controllers/X.ts': '' });
+    try {
+      const none = await discover(root);
+      assert.deepEqual(none.routeFiles, []);
+      assert.deepEqual(none.diagnostics.map((d) => `${d.severity} ${d.code}`), ['warning SVC012']);
+      await writeFile(join(root, 'routes'), 'a file');
+      assert.deepEqual((await discover(root)).diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.text}`), [
+        'routes:1:1 error SVC012 routes is not a folder; route files are routes/*.ts',
+      ]);
     } finally {
       await removeProject(root);
     }

@@ -57,7 +57,10 @@ test('a valid file yields its values with paths normalised and defaults filled i
 // The same fixtures through the real CLI: what a user sees, and the --json form.
 for (const name of ['bad-address', 'invalid-json']) {
   test(`svc build prints the ${name} fixture's diagnostics and exits 1`, async () => {
-    const root = await makeProject({ 'svc.json': await readFile(join(fixtures, name, 'svc.json'), 'utf8') });
+    const root = await makeProject({
+      'svc.json': await readFile(join(fixtures, name, 'svc.json'), 'utf8'),
+      'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'home');\n};\n`,
+    });
     try {
       const text = svc(root, ['build']);
       assert.equal(text.status, 1);
