@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cobble, createTable, migrationPath, project } from './support.ts';
+import { tableToCreate } from '../../runtime/database/migrations/create.ts';
 
 test('a name with anything but letters, digits and underscores is a usage error', async () => {
   const root = await project();
@@ -37,4 +38,9 @@ test('cobble without a subcommand, with an unknown one, or create without a name
     assert.match(result.stderr, message);
     assert.match(result.stdout + result.stderr, /cobble create <Name>/); // the command's help
   }
+});
+
+test('create_<table>, CreateTable and their *_table / *Table forms start from a table definition', () => {
+  const tables = ['create_notes', 'create_notes_table', 'CreateNotes', 'CreateNotesTable', 'CreateBlogPosts', 'AddIndexToNotes', 'recreate_x'].map(tableToCreate);
+  assert.deepEqual(tables, ['notes', 'notes', 'notes', 'notes', 'blog_posts', null, null]);
 });

@@ -13,8 +13,17 @@ export async function createMigration(root: string, name: string, now = new Date
   if (clash) throw new CobbleError(`A migration named ${name} already exists: shoebox/migrations/${clash.name}.ts`);
   const file = shoeboxPath(root, 'migrations', `${nextTimestamp(existing, now)}_${name}.ts`);
   await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
-  // `create_notes` / `create_notes_table` start from a table definition, as in Laravel.
-  const table = /^create_(\w+?)(?:_table)?$/i.exec(name)?.[1] ?? null;
+  const table = tableToCreate(name);
   await writeFile(file, renderTemplate('migration.hbs', { name, table }), { flag: 'wx' });
   return relative(root, file).split('\\').join('/');
+}
+
+/**
+ * `create_notes`, `create_notes_table` (Laravel's way) and `CreateNotes`, `CreateNotesTable`
+ * start from a table definition: `notes`. A camel-cased name becomes snake case
+ * (`CreateBlogPosts` → `blog_posts`). `null` for any other name.
+ */
+export function tableToCreate(name: string): string | null {
+  const snake = /^create_/i.test(name) ? name : name.replace(/(?<=[a-z0-9])([A-Z])/g, '_$1').toLowerCase();
+  return /^create_(\w+?)(?:_table)?$/i.exec(snake)?.[1] ?? null;
 }
