@@ -96,6 +96,24 @@ describe('metrics endpoint', () => {
     assert.equal(JSON.parse(await readFile(file, 'utf8')).routes.find((r: { path: string }) => r.path === '/hello/{name}').hits, 1);
   });
 
+  it('keeps the readable entries of a file with one damaged entry, and says so', async () => {
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    await mkdir(join(root, 'shoebox', 'metrics'), { recursive: true });
+    const routes = [
+      { method: 'GET', path: '/hello/{name}', hits: 7, totalMs: 14 },
+      { method: 'POST', path: '/items', hits: -3, totalMs: 1 },
+    ];
+    await writeFile(file, JSON.stringify({ version: 1, routes }));
+    await rm(join(root, 'shoebox', 'logs'), { recursive: true, force: true });
+    const served = await serve(root);
+    const json = await jsonRoutes(served.url);
+    await served.stop();
+    assert.equal(json.find((r) => r.path === '/hello/{name}')?.hits, 7);
+    assert.equal(json.find((r) => r.path === '/items')?.hits, 0);
+    const log = await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+    assert.match(log, /\[metrics\] .*routes\.json held 1 unreadable route entry; it counts from zero, the others are kept/);
+  });
+
   it('recreates shoebox/metrics/ when it is deleted while serving', async () => {
     const served = await serve(root);
     await get(`${served.url}/items`, { method: 'POST' });

@@ -12,7 +12,8 @@ export interface SavedRoute {
   totalMs: number;
 }
 
-export type LoadedMetrics = { kind: 'missing' } | { kind: 'found'; routes: SavedRoute[] } | { kind: 'corrupt'; reason: string };
+/** `dropped`: entries that were unreadable and are left out; the others are kept. */
+export type LoadedMetrics = { kind: 'missing' } | { kind: 'found'; routes: SavedRoute[]; dropped: number } | { kind: 'corrupt'; reason: string };
 
 const FORMAT_VERSION = 1;
 
@@ -38,10 +39,10 @@ export class MetricsFile {
       return { kind: 'corrupt', reason: `not JSON: ${(e as Error).message}` };
     }
     const routes = (parsed as { routes?: unknown } | null)?.routes;
-    if (!Array.isArray(routes) || !routes.every(isSavedRoute)) {
-      return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
-    }
-    return { kind: 'found', routes };
+    if (!Array.isArray(routes)) return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
+    // One damaged entry costs that route's counts, not every route's.
+    const readable = routes.filter(isSavedRoute);
+    return { kind: 'found', routes: readable, dropped: routes.length - readable.length };
   }
 
   async write(routes: readonly SavedRoute[]): Promise<void> {

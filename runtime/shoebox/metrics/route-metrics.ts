@@ -87,12 +87,21 @@ export class RouteMetrics {
   private async load(root: string): Promise<void> {
     const loaded = await this.file.read();
     if (loaded.kind === 'corrupt') {
-      const message = `${this.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`;
-      logWriter(root).append(formatLogLine('metrics', message));
-      process.stderr.write(`svc: ${message}\n`);
+      this.report(root, `${this.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`);
       this.changed = true;
       await this.save();
-    } else if (loaded.kind === 'found') this.restore(loaded.routes);
+    } else if (loaded.kind === 'found') {
+      this.restore(loaded.routes);
+      if (loaded.dropped > 0) {
+        this.report(root, `${this.file.path} held ${loaded.dropped} unreadable route ${loaded.dropped === 1 ? 'entry' : 'entries'}; ${loaded.dropped === 1 ? 'it counts' : 'they count'} from zero, the others are kept`);
+        this.changed = true;
+      }
+    }
+  }
+
+  private report(root: string, message: string): void {
+    logWriter(root).append(formatLogLine('metrics', message));
+    process.stderr.write(`svc: ${message}\n`);
   }
 
   record(routeId: number, durationMs: number): void {
