@@ -192,6 +192,18 @@ describe('ShoeCacheKnots without a usable shoebox/cache/', () => {
 });
 
 describe('svc cache:clear', () => {
+  it('says in one line, exit 1, when shoebox/cache is not a folder', async () => {
+    const root = await makeProject({ 'package.json': '{}', 'shoebox/cache': 'a file' });
+    try {
+      const result = await svcAsync(root, ['cache:clear']);
+      assert.equal(result.status, 1);
+      assert.match(result.stderr, /^svc: cannot empty shoebox\/cache\/: ENOTDIR/);
+      assert.doesNotMatch(result.stderr, /^\s+at /m);
+    } finally {
+      await removeProject(root);
+    }
+  });
+
   it('works when shoebox/cache/ does not exist', async () => {
     const root = await makeProject({ 'package.json': '{}' });
     try {
