@@ -59,3 +59,18 @@ test('svc serve refuses, in one line, an error page broken after the build', asy
   assert.match(result.stderr, /404\.hbs is not a valid Handlebars template: Expecting .*, got 'EOF'\. Fix it and run `svc build`/);
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
 });
+
+test('svc build says in one line, exit 1, when it cannot write .svc/', async () => {
+  const other = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
+    '.svc': 'a file where the build goes',
+  });
+  try {
+    const result = svc(other, ['build']);
+    assert.equal(result.status, 1);
+    assert.match(result.stderr, /^svc: cannot mkdir \.svc \(EEXIST\)/);
+    assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+  } finally {
+    await removeProject(other);
+  }
+});
