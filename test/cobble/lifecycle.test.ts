@@ -22,7 +22,7 @@ test('create → run → status → rollback → run', async () => {
   assert.match(source, /export async function down\(db: Kysely<any>\)/);
 
   const pending = JSON.parse(cobble(root, 'status', '--json').stdout);
-  assert.deepEqual(pending, { applied: [], pending: [name], missing: [] });
+  assert.deepEqual(pending, { applied: [], pending: [name], missing: [], ignored: [] });
 
   const ran = cobble(root, 'run');
   assert.equal(ran.status, 0, ran.stderr);
@@ -105,4 +105,14 @@ test('migrations run in a project whose package.json does not say "type": "modul
   assert.ok(schema(root).some((entry) => entry.startsWith('table widgets:')));
   assert.equal(cobble(root, 'rollback').status, 0);
   assert.ok(!schema(root).some((entry) => entry.startsWith('table widgets:')));
+});
+
+test('code files not named as migrations are reported by status and run, not silently skipped', async () => {
+  const root = await project({ 'shoebox/migrations/add_index.ts': 'export async function up() {}\nexport async function down() {}\n', 'shoebox/migrations/notes.md': 'not code' });
+  const status = JSON.parse(cobble(root, 'status', '--json').stdout);
+  assert.deepEqual(status.ignored, ['add_index.ts']);
+  assert.match(cobble(root, 'status').stdout, /ignored: shoebox\/migrations\/add_index\.ts is not run: a migration file is named <YYYYMMDDHHmmss>_<Name>\.ts/);
+  const ran = cobble(root, 'run');
+  assert.equal(ran.status, 0, ran.stderr);
+  assert.match(ran.stdout, /shoebox\/migrations\/add_index\.ts is not run/);
 });

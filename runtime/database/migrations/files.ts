@@ -27,6 +27,15 @@ export async function listMigrations(root: string): Promise<MigrationFile[]> {
     .map((entry) => ({ name: entry.slice(0, -'.ts'.length), path: shoeboxPath(root, 'migrations', entry) }));
 }
 
+/** Code files in the folder that cobble never runs, their names not `<YYYYMMDDHHmmss>_<Name>.ts`: worth a word, not silence. */
+export async function strayFiles(root: string): Promise<string[]> {
+  const entries = await readdir(shoeboxPath(root, 'migrations')).catch(() => [] as string[]);
+  return entries.filter((entry) => /\.[cm]?[jt]s$/.test(entry) && !entry.endsWith('.d.ts') && !FILE_PATTERN.test(entry)).sort();
+}
+
+export const strayNote = (file: string): string =>
+  `${MIGRATIONS_FOLDER}/${file} is not run: a migration file is named <YYYYMMDDHHmmss>_<Name>.ts (svc cobble create <Name> writes one).`;
+
 /** `20250101120000_create_notes` → `create_notes` */
 export const userName = (name: string): string => name.slice('YYYYMMDDHHmmss_'.length);
 

@@ -1,6 +1,6 @@
 // `cobble status`: what the tracker says ran, what is waiting, and which recorded
 // migrations have lost their file.
-import { listMigrations } from './files.ts';
+import { listMigrations, strayFiles, strayNote } from './files.ts';
 import { readTracker, type AppliedMigration } from './tracker.ts';
 
 export interface MigrationStatus {
@@ -10,6 +10,8 @@ export interface MigrationStatus {
   pending: string[];
   /** Applied names whose file no longer exists. */
   missing: string[];
+  /** Code files of the folder not named as migrations, which never run. */
+  ignored: string[];
 }
 
 export async function migrationStatus(root: string): Promise<MigrationStatus> {
@@ -21,12 +23,14 @@ export async function migrationStatus(root: string): Promise<MigrationStatus> {
     applied,
     pending: files.filter((file) => !done.has(file.name)).map((file) => file.name),
     missing: applied.filter((m) => !present.has(m.name)).map((m) => m.name),
+    ignored: await strayFiles(root),
   };
 }
 
 /** A plain-text table, one line per migration: applied ones first, then pending. */
 export function formatStatus(status: MigrationStatus): string {
-  if (status.applied.length === 0 && status.pending.length === 0) return 'No migrations.';
+  const ignored = status.ignored.map((file) => `ignored: ${strayNote(file)}`);
+  if (status.applied.length === 0 && status.pending.length === 0) return ['No migrations.', ...ignored].join('\n');
   const missing = new Set(status.missing);
   const rows = [
     ['Status', 'Batch', 'Applied at', 'Migration'],
@@ -35,6 +39,6 @@ export function formatStatus(status: MigrationStatus): string {
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
   const lines = rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
-  const notes = status.missing.map((name) => `missing: ${name} is recorded as applied but its file no longer exists.`);
+  const notes = [...status.missing.map((name) => `missing: ${name} is recorded as applied but its file no longer exists.`), ...ignored];
   return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
 }
