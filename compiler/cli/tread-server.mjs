@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 
 const root = process.cwd();
-/** Failures of the configuration or the environment, whose message says it all: no stack trace. */
+/** As compiler/cli/expected-failures.ts (this file is plain JavaScript): failures whose message says it all. */
 const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError', 'ListenError', 'ErrorPageError']);
 let current = null;
 let currentBuild = null;

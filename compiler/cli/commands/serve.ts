@@ -8,6 +8,7 @@ import { fromPrimary } from '../../../runtime/shoebox/cluster-link.ts';
 import { loadBuild, MissingBuildError } from '../load-build.ts';
 import { listenOptions, serverUrl, type ListenOptions } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
+import { EXPECTED_FAILURES } from '../expected-failures.ts';
 
 interface ServeOptions extends ListenOptions {
   workers?: string | number;
@@ -30,7 +31,7 @@ export function register(cli: CAC): void {
         }
         return await serve(root, listening);
       } catch (e) {
-        if (!(e instanceof MissingBuildError) && !EXPECTED.has((e as Error).name)) throw e;
+        if (!(e instanceof MissingBuildError) && !EXPECTED_FAILURES.has((e as Error).name)) throw e;
         console.error(`svc: ${(e as Error).message}`);
         // A worker's channel to the primary keeps it alive; the primary sees it go and stops.
         if (cluster.isWorker) cluster.worker!.disconnect();
@@ -39,8 +40,6 @@ export function register(cli: CAC): void {
     });
 }
 
-/** Failures that are the build's or the environment's, told in one line rather than a stack trace. */
-const EXPECTED = new Set(['GuardTokenMissingError', 'StaleBuildError', 'ListenError', 'ErrorPageError']);
 
 function workerCount(value: string | number | undefined): number {
   if (value === undefined) return 1;

@@ -1,4 +1,5 @@
 import type { CAC } from 'cac';
+import { EXPECTED_FAILURES } from '../expected-failures.ts';
 import { listenOptions, type ListenOptions } from '../options.ts';
 
 export function register(cli: CAC): void {
@@ -12,13 +13,10 @@ export function register(cli: CAC): void {
       try {
         await tread(process.cwd(), listen);
       } catch (e) {
-        if (!EXPECTED.has((e as Error).name)) throw e;
+        if (!EXPECTED_FAILURES.has((e as Error).name)) throw e;
         console.error(`svc: ${(e as Error).message}`);
         return 1;
       }
       return new Promise<number>(() => {}); // served until a signal ends the process
     });
 }
-
-/** Failures of the environment, told in one line rather than a stack trace. */
-const EXPECTED = new Set(['GuardTokenMissingError', 'ListenError']);
