@@ -10,6 +10,7 @@ import { inClusterWorker } from '../shoebox/cluster-link.ts';
 import { PrimaryWindows } from './cluster-windows.ts';
 import { FixedWindows, type Window } from './fixed-windows.ts';
 import type { Middleware } from './middleware.ts';
+import { rateLimitProblem } from './parameter-checks.ts';
 
 export interface RateLimitOptions {
   /**
@@ -36,9 +37,8 @@ export class RateLimitKnots implements Middleware {
     options: RateLimitOptions = {},
   ) {
     const { maxClients = 10_000 } = options;
-    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`RateLimitKnots: limit must be a whole number of requests, at least 1; got ${limit}`);
-    if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new RangeError(`RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`);
-    if (!Number.isInteger(maxClients) || maxClients < 1) throw new RangeError(`RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`);
+    const problem = rateLimitProblem(limit, windowSeconds, maxClients);
+    if (problem !== null) throw new RangeError(problem);
     this.windows = new FixedWindows(windowSeconds * 1000, maxClients);
     this.shared = inClusterWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, limit, windowSeconds * 1000, maxClients) : null;
     made++;

@@ -9,6 +9,7 @@ import type { CachedResponse } from './cache-entry.ts';
 import { CacheStore } from './cache-store.ts';
 import { cacheDirectives, digest, entityTag, ifNoneMatch } from './http-cache.ts';
 import type { KnotSetup, Middleware } from './middleware.ts';
+import { cacheTtlProblem } from './parameter-checks.ts';
 
 /** Response headers kept with an entry; anything else (cookies, per-request ids…) is not replayed. */
 const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 'content-disposition', 'cache-control', 'expires', 'last-modified', 'link'];
@@ -25,9 +26,8 @@ export class ShoeCacheKnots implements Middleware {
 
   /** Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). */
   constructor(private readonly ttlSeconds?: number) {
-    if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) {
-      throw new RangeError(`ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`);
-    }
+    const problem = cacheTtlProblem(ttlSeconds);
+    if (problem !== null) throw new RangeError(problem);
   }
 
   async start({ root, config }: KnotSetup): Promise<void> {

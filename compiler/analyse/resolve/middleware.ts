@@ -5,6 +5,7 @@ import type { MiddlewareRef } from '../../ir.ts';
 import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
+import { BUILT_IN_PARAMETER_CHECKS } from '../../../runtime/knots/parameter-checks.ts';
 import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
 import { absolute, middlewareModule, type Resolver } from './conventions.ts';
 
@@ -24,6 +25,11 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
   }
   const args = spec.args ? literalArgs(spec.args, resolver) : [];
   if (!args || !argsFit(cls, className, args, spec.args ?? spec.node, resolver)) return null;
+  const outOfRange = module === 'svc' ? BUILT_IN_PARAMETER_CHECKS[cls.getName() ?? '']?.(args) : null;
+  if (outOfRange) {
+    reporter.error('SVC008', `${outOfRange}; the knot would refuse to start`, spec.args ?? spec.node);
+    return null;
+  }
   return { className, module, referencedBy: spec.kind, args, loc: reporter.at(spec.node) };
 }
 

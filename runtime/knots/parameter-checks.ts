@@ -1,0 +1,23 @@
+// The ranges of the built-in knots' parameters, which TypeScript's types cannot state
+// (a limit of at least 1). Their constructors check them at start-up; `svc build` checks
+// the literal parameters a route file gives them (SVC008), so a bad one never gets that far.
+import type { RateLimitOptions } from './rate-limit.ts';
+
+export function rateLimitProblem(limit: number, windowSeconds: number, maxClients: number): string | null {
+  if (!Number.isInteger(limit) || limit < 1) return `RateLimitKnots: limit must be a whole number of requests, at least 1; got ${limit}`;
+  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) return `RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`;
+  if (!Number.isInteger(maxClients) || maxClients < 1) return `RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`;
+  return null;
+}
+
+export function cacheTtlProblem(ttlSeconds: number | undefined): string | null {
+  if (ttlSeconds === undefined || (Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) return null;
+  return `ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`;
+}
+
+/** By class name, for parameters whose types already fit the constructor. */
+export const BUILT_IN_PARAMETER_CHECKS: Readonly<Record<string, (args: readonly unknown[]) => string | null>> = {
+  RateLimitKnots: ([limit = 60, windowSeconds = 60, options = {}]) =>
+    rateLimitProblem(limit as number, windowSeconds as number, (options as RateLimitOptions).maxClients ?? 10_000),
+  ShoeCacheKnots: ([ttlSeconds]) => cacheTtlProblem(ttlSeconds as number | undefined),
+};
