@@ -5,6 +5,7 @@ export type Match =
   | { readonly kind: 'method-not-allowed'; readonly allow: readonly string[] }
   | { readonly kind: 'not-found' }
   /** A typed placeholder (`id: number`) whose segment does not fit its type. */
+  /** `expected`: what the placeholder accepts, in words (`a number`, `one of asc, desc`). */
   | { readonly kind: 'bad-param'; readonly route: number; readonly param: string; readonly expected: string };
 
 /**

@@ -140,7 +140,7 @@ class Pipeline implements AppHandler {
       case 'bad-param': {
         const route = this.routes[found.route]!;
         ctx.route = route.info;
-        const problem = new HttpError(400, `The path parameter "${found.param}" must be ${expectedText(found.expected)}.`);
+        const problem = new HttpError(400, `The path parameter "${found.param}" must be ${found.expected}.`);
         if (route.middleware.length === 0) return this.failWith(ctx, problem);
         // The route's middleware (authentication, the rate limit and its headers) sees the
         // request as it sees any other to this route; only the handler is not reached.
@@ -298,13 +298,6 @@ class Pipeline implements AppHandler {
     const error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
     this.log.append(formatLogLine(String(status), `${message}: ${error}`, { route: ctx.route?.source, error: failure }));
   }
-}
-
-/** `number` → `a number`, `a | b` → `one of a, b`, as the dispatcher names what a placeholder accepts. */
-function expectedText(expected: string): string {
-  if (expected === 'number') return 'a number';
-  if (expected === 'true | false') return 'true or false';
-  return `one of ${expected.split(' | ').join(', ')}`;
 }
 
 /**

@@ -75,22 +75,22 @@ describe('generated match', () => {
       assert.deepEqual(match('GET', `/items/${text}`), found(0, value));
     }
     for (const text of ['abc', '+1', '1e3', '0x1f', '1.', '.5', '-', '1.2.3', ' 1', '9'.repeat(400)]) {
-      assert.deepEqual(match('GET', `/items/${text}`), { kind: 'bad-param', route: 0, param: 'id', expected: 'number' }, text);
+      assert.deepEqual(match('GET', `/items/${text}`), { kind: 'bad-param', route: 0, param: 'id', expected: 'a number' }, text);
     }
-    assert.deepEqual(match('GET', '/items/3/x'), { kind: 'bad-param', route: 1, param: 'qty', expected: 'number' });
+    assert.deepEqual(match('GET', '/items/3/x'), { kind: 'bad-param', route: 1, param: 'qty', expected: 'a number' });
     assert.deepEqual(match('GET', '/items/3/2'), found(1, 3, 2));
   });
 
   it('checks enum placeholders', () => {
     const match = loadDispatcher(table(['GET /issues/{state:open|closed}']));
     assert.deepEqual(match('GET', '/issues/open'), found(0, 'open'));
-    assert.deepEqual(match('GET', '/issues/all'), { kind: 'bad-param', route: 0, param: 'state', expected: 'open | closed' });
+    assert.deepEqual(match('GET', '/issues/all'), { kind: 'bad-param', route: 0, param: 'state', expected: 'one of open, closed' });
   });
 
   it('prefers a literal to a typed placeholder, and checks the type only once the route is chosen', () => {
     const match = loadDispatcher(table(['GET /users/{id:number}', 'GET /users/me', 'GET /{a}/{b}']));
     assert.deepEqual(match('GET', '/users/me'), found(1));
-    assert.deepEqual(match('GET', '/users/ann'), { kind: 'bad-param', route: 0, param: 'id', expected: 'number' });
+    assert.deepEqual(match('GET', '/users/ann'), { kind: 'bad-param', route: 0, param: 'id', expected: 'a number' });
     assert.deepEqual(match('GET', '/posts/ann'), found(2, 'posts', 'ann'));
   });
 
@@ -109,9 +109,9 @@ describe('generated match', () => {
     const match = loadDispatcher(table(['GET /flags/{on:boolean}', 'GET /pages/{n:1|2|10}']));
     assert.deepEqual(match('GET', '/flags/true'), found(0, true));
     assert.deepEqual(match('GET', '/flags/false'), found(0, false));
-    assert.deepEqual(match('GET', '/flags/yes'), { kind: 'bad-param', route: 0, param: 'on', expected: 'true | false' });
+    assert.deepEqual(match('GET', '/flags/yes'), { kind: 'bad-param', route: 0, param: 'on', expected: 'true or false' });
     assert.deepEqual(match('GET', '/pages/10'), found(1, 10));
-    assert.deepEqual(match('GET', '/pages/3'), { kind: 'bad-param', route: 1, param: 'n', expected: '1 | 2 | 10' });
+    assert.deepEqual(match('GET', '/pages/3'), { kind: 'bad-param', route: 1, param: 'n', expected: 'one of 1, 2, 10' });
   });
 
   it('is case-sensitive and answers an empty table with not-found', () => {

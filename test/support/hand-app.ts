@@ -126,7 +126,7 @@ function match(entries: Entry[], method: string, path: string): Match {
       const text = raw === undefined ? undefined : raw.replaceAll('%2F', '/').replaceAll('%25', '%');
       if (segment.number && text !== undefined) {
         const value = Number(text);
-        if (!Number.isFinite(value)) return { kind: 'bad-param', route: found.id, param: segment.param, expected: 'number' };
+        if (!Number.isFinite(value)) return { kind: 'bad-param', route: found.id, param: segment.param, expected: 'a number' };
         params.push(value);
       } else params.push(text);
     }

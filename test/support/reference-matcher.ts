@@ -73,14 +73,14 @@ function convert(route: Route, values: Array<string | undefined>): Match {
     } else if (type.kind === 'number') {
       const number = /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : NaN;
       const fits = type.values === undefined ? Number.isFinite(number) : type.values.includes(number);
-      if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values?.join(' | ') ?? 'number' };
+      if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values ? `one of ${type.values.join(', ')}` : 'a number' };
       params.push(number);
     } else if (type.kind === 'boolean') {
-      if (value !== 'true' && value !== 'false') return { kind: 'bad-param', route: route.id, param: name, expected: 'true | false' };
+      if (value !== 'true' && value !== 'false') return { kind: 'bad-param', route: route.id, param: name, expected: 'true or false' };
       params.push(value === 'true');
     } else {
       const values = [...new Set(type.values)];
-      if (!values.includes(value)) return { kind: 'bad-param', route: route.id, param: name, expected: values.join(' | ') };
+      if (!values.includes(value)) return { kind: 'bad-param', route: route.id, param: name, expected: `one of ${values.join(', ')}` };
       params.push(value);
     }
   }

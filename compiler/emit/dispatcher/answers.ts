@@ -52,8 +52,8 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
       uses.toNumber = true;
       const value = `num${segment}`;
       checks.push(`const ${value} = toNumber(path.slice(${segmentStart(segment)}, end${segment}));`);
-      if (type.values === undefined) checks.push(`if (${value} === undefined) return ${badParam(route, name, 'number')};`);
-      else checks.push(`if (${type.values.map((v) => `${value} !== ${v}`).join(' && ')}) return ${badParam(route, name, type.values.join(' | '))};`);
+      if (type.values === undefined) checks.push(`if (${value} === undefined) return ${badParam(route, name, 'a number')};`);
+      else checks.push(`if (${type.values.map((v) => `${value} !== ${v}`).join(' && ')}) return ${badParam(route, name, oneOf(type.values))};`);
       return value;
     }
     case 'boolean': {
@@ -61,7 +61,7 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
       const raw = `text${segment}`;
       checks.push(`const ${raw} = path.slice(${segmentStart(segment)}, end${segment});`);
       checks.push(`const ${value} = ${raw} === 'true' ? true : ${raw} === 'false' ? false : undefined;`);
-      checks.push(`if (${value} === undefined) return ${badParam(route, name, 'true | false')};`);
+      checks.push(`if (${value} === undefined) return ${badParam(route, name, 'true or false')};`);
       return value;
     }
     case 'enum': {
@@ -70,7 +70,7 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
       const values = [...new Set(type.values)];
       const misses = values.map((v) => `${value} !== ${quote(v)}`).join(' && ') || 'true';
       checks.push(`const ${value} = ${text};`);
-      checks.push(`if (${misses}) return ${badParam(route, name, values.join(' | '))};`);
+      checks.push(`if (${misses}) return ${badParam(route, name, oneOf(values))};`);
       return value;
     }
   }
@@ -79,6 +79,9 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
 /** Segment N spans `startN` to `endN`; the first one starts right after the leading slash. */
 export const segmentStart = (n: number): string => (n === 1 ? '1' : `start${n}`);
 const segmentParam = (n: number): string => `param(path, ${segmentStart(n)}, end${n})`;
+
+/** What a placeholder accepts, in the words of the 400 the server answers with (`must be one of asc, desc`). */
+const oneOf = (values: ReadonlyArray<string | number>): string => `one of ${values.join(', ')}`;
 
 const badParam = (route: Route, name: string, expected: string): string =>
   `{ kind: 'bad-param', route: ${route.id}, param: ${quote(name)}, expected: ${quote(expected)} }`;

@@ -4,11 +4,11 @@ import { relative } from 'node:path';
 import { renderTemplate } from '../../../compiler/emit/templates.ts';
 import { shoeboxPath } from '../../shoebox/paths.ts';
 import { CobbleError } from './cobble-error.ts';
-import { listMigrations, nextTimestamp, userName } from './files.ts';
+import { nextTimestamp, readMigrationsFolder, userName } from './files.ts';
 
 /** Writes the migration and returns its project-relative path. The name must already match NAME_PATTERN. */
 export async function createMigration(root: string, name: string, now = new Date()): Promise<string> {
-  const existing = await listMigrations(root);
+  const existing = (await readMigrationsFolder(root)).files;
   const clash = existing.find((m) => userName(m.name) === name);
   if (clash) throw new CobbleError(`A migration named ${name} already exists: shoebox/migrations/${clash.name}.ts`);
   const file = shoeboxPath(root, 'migrations', `${nextTimestamp(existing, now)}_${name}.ts`);

@@ -13,25 +13,28 @@ export interface MigrationFile {
   path: string;
 }
 
-export async function listMigrations(root: string): Promise<MigrationFile[]> {
-  let entries: string[];
-  try {
-    entries = await readdir(shoeboxPath(root, 'migrations'));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-  return entries
-    .filter((entry) => FILE_PATTERN.test(entry))
-    .sort()
-    .map((entry) => ({ name: entry.slice(0, -'.ts'.length), path: shoeboxPath(root, 'migrations', entry) }));
+export interface MigrationsFolder {
+  /** The migrations, in the order they run. */
+  files: MigrationFile[];
+  /** Code files cobble never runs, their names not `<YYYYMMDDHHmmss>_<Name>.ts`: worth a word, not silence. */
+  stray: string[];
 }
 
-/** Code files in the folder that cobble never runs, their names not `<YYYYMMDDHHmmss>_<Name>.ts`: worth a word, not silence. */
-export async function strayFiles(root: string): Promise<string[]> {
-  const entries = await readdir(shoeboxPath(root, 'migrations')).catch(() => [] as string[]);
-  return entries.filter((entry) => /\.[cm]?[jt]s$/.test(entry) && !entry.endsWith('.d.ts') && !FILE_PATTERN.test(entry)).sort();
+export async function readMigrationsFolder(root: string): Promise<MigrationsFolder> {
+  let entries: string[];
+  try {
+    entries = (await readdir(shoeboxPath(root, 'migrations'))).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { files: [], stray: [] };
+    throw e;
+  }
+  return {
+    files: entries.filter((entry) => FILE_PATTERN.test(entry)).map((entry) => ({ name: entry.slice(0, -'.ts'.length), path: shoeboxPath(root, 'migrations', entry) })),
+    stray: entries.filter((entry) => CODE_FILE.test(entry) && !entry.endsWith('.d.ts') && !FILE_PATTERN.test(entry)),
+  };
 }
+
+const CODE_FILE = /\.[cm]?[jt]s$/;
 
 export const strayNote = (file: string): string =>
   `${MIGRATIONS_FOLDER}/${file} is not run: a migration file is named <YYYYMMDDHHmmss>_<Name>.ts (svc cobble create <Name> writes one).`;

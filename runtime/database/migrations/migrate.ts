@@ -3,7 +3,7 @@
 // migration, a killed process) the tracker names exactly the migrations that committed.
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { CobbleError } from './cobble-error.ts';
-import { listMigrations, MIGRATIONS_FOLDER, strayFiles, strayNote, type MigrationFile } from './files.ts';
+import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration, type Migration } from './load.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
 import { readTracker, writeTracker, type AppliedMigration } from './tracker.ts';
@@ -71,9 +71,9 @@ async function underLock(
   });
   try {
     const applied = await readTracker(options.root);
-    const files = await listMigrations(options.root);
+    const { files, stray } = await readMigrationsFolder(options.root);
     reportMissing(applied, files, options.log);
-    for (const file of await strayFiles(options.root)) options.log(strayNote(file));
+    for (const file of stray) options.log(strayNote(file));
     await configureDatabase(options).catch((e: Error) => {
       throw new CobbleError(e.message);
     });

@@ -1,6 +1,6 @@
 // `cobble status`: what the tracker says ran, what is waiting, and which recorded
 // migrations have lost their file.
-import { listMigrations, strayFiles, strayNote } from './files.ts';
+import { readMigrationsFolder, strayNote } from './files.ts';
 import { readTracker, type AppliedMigration } from './tracker.ts';
 
 export interface MigrationStatus {
@@ -16,14 +16,14 @@ export interface MigrationStatus {
 
 export async function migrationStatus(root: string): Promise<MigrationStatus> {
   const applied = await readTracker(root);
-  const files = await listMigrations(root);
+  const { files, stray } = await readMigrationsFolder(root);
   const done = new Set(applied.map((m) => m.name));
   const present = new Set(files.map((file) => file.name));
   return {
     applied,
     pending: files.filter((file) => !done.has(file.name)).map((file) => file.name),
     missing: applied.filter((m) => !present.has(m.name)).map((m) => m.name),
-    ignored: await strayFiles(root),
+    ignored: stray,
   };
 }
 

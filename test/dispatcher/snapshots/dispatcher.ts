@@ -130,12 +130,12 @@ function matchSegments(method: string, path: string, allowed: number): Match {
               case 'GET':
               case 'HEAD': { // GET /users/{id}
                 const num2 = toNumber(path.slice(start2, end2));
-                if (num2 === undefined) return { kind: 'bad-param', route: 3, param: 'id', expected: 'number' };
+                if (num2 === undefined) return { kind: 'bad-param', route: 3, param: 'id', expected: 'a number' };
                 return { kind: 'found', route: 3, params: [num2] };
               }
               case 'PUT': { // PUT /users/{id}
                 const num2 = toNumber(path.slice(start2, end2));
-                if (num2 === undefined) return { kind: 'bad-param', route: 5, param: 'id', expected: 'number' };
+                if (num2 === undefined) return { kind: 'bad-param', route: 5, param: 'id', expected: 'a number' };
                 return { kind: 'found', route: 5, params: [num2] };
               }
             }
@@ -182,7 +182,7 @@ function matchSegments(method: string, path: string, allowed: number): Match {
               case 'GET':
               case 'HEAD': { // GET /issues/{state}
                 const val2 = param(path, start2, end2);
-                if (val2 !== 'open' && val2 !== 'closed') return { kind: 'bad-param', route: 9, param: 'state', expected: 'open | closed' };
+                if (val2 !== 'open' && val2 !== 'closed') return { kind: 'bad-param', route: 9, param: 'state', expected: 'one of open, closed' };
                 return { kind: 'found', route: 9, params: [val2] };
               }
             }
