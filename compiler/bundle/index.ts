@@ -74,7 +74,9 @@ const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
   sourcemap: !incremental,
   legalComments: 'none',
   logLevel: 'silent',
-  define: { 'import.meta.svcRoot': JSON.stringify(frameworkRoot) },
+  // Relative to the project, so that the bundle names no folder of the machine it was
+  // built on: a tree built here and copied elsewhere (a deploy) is byte for byte the same.
+  define: { 'import.meta.svcRoot': JSON.stringify(relative(root, frameworkRoot).split(sep).join('/')) },
   alias: svcAliases,
   packages: 'external',
   plugins: frameworkPackages(root),

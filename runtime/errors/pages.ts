@@ -37,8 +37,8 @@ export class ErrorPages {
     const handlebars = Handlebars.create();
     const svcRoot = frameworkRoot(root);
     const candidates = [join(root, 'weave', 'Views', 'errors'), shoeboxPath(root, 'views')];
-    // `resolve` drops the trailing separator a bundle's svcRoot carries: the demo (svc's own folder) lists its views once.
-    if (svcRoot && resolve(svcRoot) !== resolve(root)) candidates.push(join(svcRoot, 'shoebox', 'views'));
+    // The demo is svc's own folder: its views are listed once.
+    if (svcRoot && svcRoot !== resolve(root)) candidates.push(join(svcRoot, 'shoebox', 'views'));
     const folders = await Promise.all(candidates.map((folder) => loadFolder(handlebars, folder)));
     return new ErrorPages(folders, handlebars.compile(LAST_RESORT));
   }

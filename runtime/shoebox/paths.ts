@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type ShoeboxFolder = 'cache' | 'logs' | 'metrics' | 'migrations' | 'outsole' | 'views';
@@ -26,10 +26,10 @@ export async function ensureFolder(folder: string): Promise<string> {
 /**
  * The svc package's own folder, for the files it ships (default views). The runtime is
  * bundled into the project's `.svc/app.mjs`, where `svc build` records it as
- * `import.meta.svcRoot`; unbundled, look upwards from this file, then resolve `svc`.
+ * `import.meta.svcRoot` (relative to the project); unbundled, look upwards from this file, then resolve `svc`.
  */
 export function frameworkRoot(projectRoot: string): string | null {
-  if (import.meta.svcRoot !== undefined) return import.meta.svcRoot;
+  if (import.meta.svcRoot !== undefined) return resolve(projectRoot, import.meta.svcRoot);
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     if (isSvcPackage(dir)) return dir;
     if (dirname(dir) === dir) break;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { makeProject, removeProject } from '../support/project.ts';
+import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 import { svc } from '../support/cli.ts';
 
 const tree = {
@@ -53,5 +53,14 @@ test('the same input tree always yields byte-identical .svc/ output', async () =
   for (const [name, bytes] of once) {
     assert.ok(bytes.equals(again.get(name)!), `${name} differs between two builds of one tree`);
     assert.ok(bytes.equals(elsewhere.get(name)!), `${name} differs between two copies of the tree`);
+  }
+});
+
+test('the build names no folder of the machine it ran on, so a built tree can be moved', async () => {
+  const root = await makeProject(tree);
+  roots.push(root);
+  for (const [name, bytes] of await buildOutput(root)) {
+    const text = bytes.toString('utf8');
+    assert.ok(!text.includes(repoRoot) && !text.includes(root), `${name} holds an absolute path`);
   }
 });
