@@ -25,7 +25,7 @@ export interface Context {
   readonly params: Readonly<Record<string, unknown>>;
   /** The raw body (empty when there is none); read before the handler runs, capped by `server.bodyLimit`. */
   readonly body: Buffer;
-  /** The body parsed as JSON; a malformed body throws a 400. */
+  /** The body parsed as JSON; a malformed body, or one nested deeper than 512 levels, throws a 400. */
   json<T = unknown>(): T;
   text(): string;
   readonly route: RouteInfo | undefined;

@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Context, RouteInfo } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { EMPTY_BODY } from '../http/body.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import type { ResponseSettings } from '../http/convert.ts';
 import type { HeaderValue } from '../http/outgoing.ts';
 import { requestId } from './request-id.ts';
@@ -75,11 +76,7 @@ export class RequestContext implements Context, ResponseSettings {
   }
 
   json<T = unknown>(): T {
-    try {
-      return JSON.parse(this.text()) as T;
-    } catch (e) {
-      throw new HttpError(400, `The request body is not valid JSON: ${(e as Error).message}`);
-    }
+    return parseJsonBody(this.text()) as T;
   }
 
   text(): string {

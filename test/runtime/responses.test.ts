@@ -185,6 +185,19 @@ describe('return values', () => {
     assert.match(((await bad.json()) as { detail: string }).detail, /not valid JSON/);
   });
 
+  it('answers 400 for JSON nested past 512 levels, brackets inside strings not counted', async () => {
+    const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+    const deepest = await get('/json', { method: 'POST', body: nested(512) });
+    assert.equal(deepest.status, 200);
+    const quoted = `{"a":"${'['.repeat(2000)}\\\"${'{'.repeat(2000)}","b":${nested(500)}}`;
+    assert.equal((await get('/json', { method: 'POST', body: quoted })).status, 200);
+    for (const body of [nested(513), nested(200_000)]) {
+      const bad = await get('/json', { method: 'POST', body });
+      assert.equal(bad.status, 400);
+      assert.match(((await bad.json()) as { detail: string }).detail, /nested deeper than 512 levels/);
+    }
+  });
+
   it('creates a controller per request and sets its ctx before the call', async () => {
     assert.deepEqual(await (await get('/users/5')).json(), { id: '5', path: '/users/5', method: 'GET', fresh: true });
     for (let i = 0; i < 2; i++) {
