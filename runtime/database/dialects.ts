@@ -1,7 +1,8 @@
 // One Kysely dialect factory per `database.driver`. Supporting PostgreSQL or MySQL later
 // means adding `{ driver: 'postgres'; url: string }` to the config union and an entry
-// here (the mapped type below refuses to compile until there is one); application code,
+// here and in `presence` (the mapped types below refuse to compile until there is one); application code,
 // which only ever sees `db()`, does not change.
+import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { SqliteDialect, type Dialect } from 'kysely';
 import type { SvcConfig } from '../config.ts';
@@ -15,6 +16,15 @@ const factories: { [D in Driver]: DialectFactory<D> } = {
   // Kysely calls the function on the first query, so the file is opened (and created) lazily.
   sqlite: (config, root) => new SqliteDialect({ database: () => openSqlite(resolve(root, config.path)) }),
 };
+
+const presence: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Promise<boolean> } = {
+  sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, () => false),
+};
+
+/** Whether the database already exists: opening a SQLite file that does not creates an empty one. */
+export function databaseExists(config: DatabaseConfig, root: string): Promise<boolean> {
+  return presence[config.driver](config, root);
+}
 
 export function createDialect(config: DatabaseConfig, root: string): Dialect {
   const factory = factories[config.driver] as DialectFactory<Driver> | undefined;

@@ -1,7 +1,7 @@
 // migrations.json that cannot be trusted is refused with a clear message and left alone;
 // one that names a deleted file is reported.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { appliedNames, cobble, createTable, migrationPath, project, schema, trackerText } from './support.ts';
@@ -18,7 +18,7 @@ const bad: Record<string, [string, RegExp]> = {
 for (const [label, [content, message]] of Object.entries(bad)) {
   test(`${label} migrations.json: run, status and rollback exit 1 and leave it untouched`, async () => {
     const root = await project({ [migrationPath('20250101000000_create_notes')]: createTable('notes'), [tracker]: content });
-      for (const action of ['run', 'status', 'rollback']) {
+    for (const action of ['run', 'status', 'rollback']) {
       const result = cobble(root, action);
       assert.equal(result.status, 1, `${action}: ${result.stdout}${result.stderr}`);
       assert.match(result.stderr, message);
@@ -51,5 +51,31 @@ test('a recorded migration whose file was deleted is reported; rollback of its b
   assert.equal(rollback.status, 1);
   assert.match(rollback.stderr, /Cannot roll back batch 1: shoebox\/migrations\/20250101000001_create_tags\.ts no longer exists/);
   assert.equal(trackerText(root), before);
+  assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_create_tags']);
+});
+
+test('applied migrations recorded for a database that is gone: run and rollback refuse, create nothing', async () => {
+  const root = await project({
+    [migrationPath('20250101000000_create_notes')]: createTable('notes'),
+    [migrationPath('20250101000001_create_tags')]: createTable('tags'),
+  });
+  assert.equal(cobble(root, 'run').status, 0);
+  const database = join(root, 'shoebox', 'database.sqlite');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
+  const before = trackerText(root);
+
+  for (const action of ['run', 'rollback']) {
+    const result = cobble(root, action);
+    assert.equal(result.status, 1, `${action}: ${result.stdout}${result.stderr}`);
+    assert.match(
+      result.stderr,
+      /migrations\.json records 2 applied migrations, but the database shoebox\/database\.sqlite does not exist\. Nothing was run\. .*delete shoebox\/migrations\/migrations\.json/,
+    );
+    assert.equal(trackerText(root), before);
+    assert.equal(existsSync(database), false);
+  }
+
+  rmSync(join(root, 'shoebox', 'migrations', 'migrations.json'));
+  assert.equal(cobble(root, 'run').status, 0);
   assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_create_tags']);
 });

@@ -2,11 +2,12 @@
 // recorded in the tracker right after it commits, so whatever happens next (a failing
 // migration, a killed process) the tracker names exactly the migrations that committed.
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
+import { databaseExists } from '../dialects.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration, type Migration } from './load.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
-import { readTracker, writeTracker, type AppliedMigration } from './tracker.ts';
+import { readTracker, TRACKER, writeTracker, type AppliedMigration } from './tracker.ts';
 
 export interface MigrateOptions extends DatabaseSetup {
   /** Progress lines, printed as they happen. */
@@ -71,6 +72,7 @@ async function underLock(
   });
   try {
     const applied = await readTracker(options.root);
+    if (applied.length > 0 && !(await databaseExists(options.config.database, options.root))) throw databaseGone(options, applied);
     const { files, stray } = await readMigrationsFolder(options.root);
     reportMissing(applied, files, options.log);
     for (const file of stray) options.log(strayNote(file));
@@ -82,6 +84,19 @@ async function underLock(
     await closeDatabase();
     release();
   }
+}
+
+/**
+ * The tracker says migrations ran, yet the database is not there (deleted, or svc.json
+ * points elsewhere): running against a new empty one would fail on the first migration
+ * that builds on an earlier one, or leave the two disagreeing for good.
+ */
+function databaseGone(options: MigrateOptions, applied: readonly AppliedMigration[]): CobbleError {
+  const { path } = options.config.database;
+  return new CobbleError(
+    `${TRACKER} records ${applied.length} applied migration${applied.length === 1 ? '' : 's'}, but the database ${path} does not exist. ` +
+      `Nothing was run. Restore the database, or, to build it afresh, delete ${TRACKER} and run svc cobble run again.`,
+  );
 }
 
 async function step(file: MigrationFile, direction: keyof Migration): Promise<void> {
