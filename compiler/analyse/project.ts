@@ -4,7 +4,8 @@
 // rebuilds in one process, and a rebuild re-reads only the files that changed instead
 // of parsing the libraries (@types/node, kysely…) again.
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { frameworkRoot, svcEntry } from '../framework.ts';
 import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
 
@@ -22,12 +23,22 @@ export function createProject(): Project {
       allowImportingTsExtensions: true,
       resolveJsonModule: true,
       verbatimModuleSyntax: true,
-      // Handlers may return Buffer or Response; their types come from @types/node.
-      typeRoots: [join(frameworkRoot, 'node_modules', '@types')],
+      // Handlers may return Buffer or Response; their types come from @types/node, a
+      // dependency of svc: in svc's own node_modules, or hoisted beside it in an app's.
+      typeRoots: [typesFolder()],
       types: ['node'],
       paths: { svc: [svcEntry] },
     },
   });
+}
+
+/** The `@types` folder svc's `@types/node` was installed into. */
+function typesFolder(): string {
+  try {
+    return dirname(dirname(createRequire(join(frameworkRoot, 'package.json')).resolve('@types/node/package.json')));
+  } catch {
+    return join(frameworkRoot, 'node_modules', '@types');
+  }
 }
 
 interface Warm {

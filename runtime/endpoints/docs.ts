@@ -32,7 +32,7 @@ export const docsAsset: BuiltinFactory = (setup) => {
   const folder = docsAssetFolder(setup.root);
   const scope = setup.config.endpoints.guarded ? 'private' : 'public';
   return async (ctx) => {
-    const name = String(ctx.params.asset);
+    const name = String(ctx.params['asset']);
     // Only plain file names reach the disk: `..`, `%2F`, `\` or a hidden file is a 404.
     if (!isAssetName(name)) throw new HttpError(404, `No file ${name} in the API docs.`);
     if (name === OPENAPI_FILE) {

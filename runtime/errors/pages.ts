@@ -13,7 +13,7 @@ export interface ErrorPageData {
   detail: string;
   requestId: string;
   /** Only under `svc tread`. */
-  stack?: string;
+  stack?: string | undefined;
 }
 
 type Template = (data: ErrorPageData) => string;

@@ -9,9 +9,9 @@ export interface Problem {
   status: number;
   /** Safe to show to the client. */
   detail: string;
-  headers?: Readonly<Record<string, HeaderValue>>;
+  headers?: Readonly<Record<string, HeaderValue>> | undefined;
   /** Only under `svc tread`: the failing error's stack. */
-  stack?: string;
+  stack?: string | undefined;
 }
 
 export const statusTitle = (status: number): string => STATUS_CODES[status] ?? 'Error';

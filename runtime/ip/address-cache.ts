@@ -27,7 +27,7 @@ export class AddressCache {
       const family = parseIp(text, words, true);
       this.families[slot] = family;
       // SPEC §5: an IPv4-mapped IPv6 client is its IPv4 form, and is looked up as that too.
-      const shown = family === IPV4 && text.includes(':') ? dotted(words[0]) : text;
+      const shown = family === IPV4 && text.includes(':') ? dotted(words[0]!) : text;
       this.shown[slot] = shown;
       this.slots.set(text, slot);
       if (shown !== text) this.slots.set(shown, slot);

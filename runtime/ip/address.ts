@@ -23,7 +23,7 @@ const quad = new Uint32Array(1);
 export function parseIp(text: string, out: Uint32Array, allowZone = false): Family {
   // Most clients are IPv4, and an IPv6 address fails the dotted quad within five characters.
   if (parseV4(text, 0, text.length)) {
-    out[0] = quad[0];
+    out[0] = quad[0]!;
     return IPV4;
   }
   let end = text.length;
@@ -83,15 +83,15 @@ function parseV6(text: string, end: number, out: Uint32Array): Family {
     let j = i;
     for (; j < end; j++) {
       const c = text.charCodeAt(j);
-      const d = c < 128 ? HEX[c] : -1;
+      const d = c < 128 ? HEX[c]! : -1;
       if (d < 0) break;
       value = (value << 4) | d;
     }
     if (j < end && text.charCodeAt(j) === DOT) {
       // An embedded IPv4 address ends the text and fills the last two groups.
       if (count > 6 || !parseV4(text, i, end)) return INVALID;
-      groups[count++] = quad[0] >>> 16;
-      groups[count++] = quad[0] & 0xffff;
+      groups[count++] = quad[0]! >>> 16;
+      groups[count++] = quad[0]! & 0xffff;
       break;
     }
     const digits = j - i;
@@ -111,16 +111,16 @@ function parseV6(text: string, end: number, out: Uint32Array): Family {
   if (gap >= 0) {
     // Move the groups after `::` to the end and zero the hole.
     const tail = count - gap;
-    for (let k = 0; k < tail; k++) groups[7 - k] = groups[count - 1 - k];
+    for (let k = 0; k < tail; k++) groups[7 - k] = groups[count - 1 - k]!;
     for (let k = gap; k < 8 - tail; k++) groups[k] = 0;
   }
   if (groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff) {
-    out[0] = ((groups[6] << 16) | groups[7]) >>> 0;
+    out[0] = ((groups[6]! << 16) | groups[7]!) >>> 0;
     return IPV4;
   }
-  out[0] = ((groups[0] << 16) | groups[1]) >>> 0;
-  out[1] = ((groups[2] << 16) | groups[3]) >>> 0;
-  out[2] = ((groups[4] << 16) | groups[5]) >>> 0;
-  out[3] = ((groups[6] << 16) | groups[7]) >>> 0;
+  out[0] = ((groups[0]! << 16) | groups[1]!) >>> 0;
+  out[1] = ((groups[2]! << 16) | groups[3]!) >>> 0;
+  out[2] = ((groups[4]! << 16) | groups[5]!) >>> 0;
+  out[3] = ((groups[6]! << 16) | groups[7]!) >>> 0;
   return IPV6;
 }

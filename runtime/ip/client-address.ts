@@ -22,7 +22,7 @@ export function createClientAddress(tables: IpTables, addresses: AddressCache = 
     // Node joins repeated X-Forwarded-For headers with ", ", so one split sees every hop.
     const hops = (typeof forwarded === 'string' ? forwarded : forwarded.join(',')).split(',');
     for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = withoutPort(hops[i].trim());
+      const hop = withoutPort(hops[i]!.trim());
       if (hop === '') continue;
       slot = addresses.slot(hop);
       if (!trusted(slot)) return addresses.text(slot);

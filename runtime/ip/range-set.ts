@@ -19,9 +19,9 @@ export class RangeSet {
     list.v4.forEach((range, i) => {
       const [start, end] = bounds(range);
       expectFamily(range, parseIp(start, word), IPV4);
-      this.v4Start[i] = word[0];
+      this.v4Start[i] = word[0]!;
       expectFamily(range, parseIp(end, word), IPV4);
-      this.v4End[i] = word[0];
+      this.v4End[i] = word[0]!;
     });
     this.v6Count = list.v6.length;
     this.v6 = new Uint32Array(list.v6.length * 8);
@@ -44,22 +44,22 @@ export class RangeSet {
 
   // Both lookups take the address array: a uint32 above 2^31 passed as a number would be boxed.
   private hasV4(address: Uint32Array): boolean {
-    const a = address[0];
+    const a = address[0]!;
     const starts = this.v4Start;
     let lo = 0;
     let hi = starts.length - 1;
     // Find the last range starting at or before `a`.
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      if (starts[mid] <= a) lo = mid + 1;
+      if (starts[mid]! <= a) lo = mid + 1;
       else hi = mid - 1;
     }
-    return hi >= 0 && a <= this.v4End[hi];
+    return hi >= 0 && a <= this.v4End[hi]!;
   }
 
   private hasV6(a: Uint32Array): boolean {
     const t = this.v6;
-    const a0 = a[0], a1 = a[1], a2 = a[2], a3 = a[3];
+    const a0 = a[0]!, a1 = a[1]!, a2 = a[2]!, a3 = a[3]!;
     let lo = 0;
     let hi = this.v6Count - 1;
     while (lo <= hi) {
@@ -73,13 +73,13 @@ export class RangeSet {
 
 /** -1, 0 or 1 as `table[at..at+4)` is below, equal to or above `(a0, a1, a2, a3)`, word by word. */
 function compare(table: Uint32Array, at: number, a0: number, a1: number, a2: number, a3: number): number {
-  let t = table[at];
+  let t = table[at]!;
   if (t !== a0) return t < a0 ? -1 : 1;
-  t = table[at + 1];
+  t = table[at + 1]!;
   if (t !== a1) return t < a1 ? -1 : 1;
-  t = table[at + 2];
+  t = table[at + 2]!;
   if (t !== a2) return t < a2 ? -1 : 1;
-  t = table[at + 3];
+  t = table[at + 3]!;
   return t === a3 ? 0 : t < a3 ? -1 : 1;
 }
 

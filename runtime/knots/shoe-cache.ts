@@ -63,8 +63,9 @@ export class ShoeCacheKnots implements Middleware {
     const out = await next();
     if (out.status !== 200 || out.body === null) return withCacheHeaders(out, 'MISS');
     const body = Buffer.from(out.body);
-    const etag = typeof out.headers.etag === 'string' ? out.headers.etag : entityTag(digest(body));
-    out.headers.etag = etag;
+    const given = out.headers['etag'];
+    const etag = typeof given === 'string' ? given : entityTag(digest(body));
+    out.headers['etag'] = etag;
     if (ctx.method === 'GET' && !asked.has('no-store') && this.ttlMs > 0 && shareable(out.headers)) {
       const now = this.now();
       await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + this.ttlMs, body });
@@ -102,7 +103,7 @@ function cacheKey(ctx: Context): string {
 }
 
 function shareable(headers: Readonly<Record<string, HeaderValue>>): boolean {
-  if (headers['set-cookie'] !== undefined || headers.vary !== undefined) return false;
+  if (headers['set-cookie'] !== undefined || headers['vary'] !== undefined) return false;
   const directives = cacheDirectives(headers['cache-control']);
   return !PRIVATE_DIRECTIVES.some((name) => directives.has(name));
 }

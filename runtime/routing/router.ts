@@ -55,7 +55,7 @@ export class RecordingRouter implements Router {
     private readonly prefix = '',
     private readonly middleware: MiddlewareEntry[] = [],
     private readonly namespace = '',
-    private readonly sink: Registration[] | null = null,
+    sink: Registration[] | null = null,
   ) {
     if (sink) this.registrations = sink;
   }

@@ -11,7 +11,7 @@ export class AuthMiddleware implements Middleware {
   private expected: Buffer | null = null;
 
   start(): void {
-    const token = process.env.SVC_ADMIN_TOKEN;
+    const token = process.env['SVC_ADMIN_TOKEN'];
     if (token) {
       this.expected = sha256(token);
       return;

@@ -106,8 +106,8 @@ export class RouteMetrics {
 
   record(routeId: number, durationMs: number): void {
     if (this.counted[routeId] !== 1) return;
-    this.hits[routeId] += 1;
-    this.totalMs[routeId] += durationMs;
+    this.hits[routeId]! += 1;
+    this.totalMs[routeId]! += durationMs;
     this.changed = true;
   }
 
@@ -143,8 +143,8 @@ export class RouteMetrics {
   /** The primary of `svc serve --workers`: adds what a worker counted since its previous report. */
   add(delta: RouteCounts): void {
     for (const { id } of this.appRoutes) {
-      this.hits[id] += delta.hits[id] ?? 0;
-      this.totalMs[id] += delta.totalMs[id] ?? 0;
+      this.hits[id]! += delta.hits[id] ?? 0;
+      this.totalMs[id]! += delta.totalMs[id] ?? 0;
     }
     this.changed = true;
   }
