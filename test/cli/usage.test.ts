@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { repoRoot } from '../support/project.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 import { svc } from '../support/cli.ts';
 
 test('--version prints MAJOR.MINOR.PATCH', () => {
@@ -15,6 +17,9 @@ test('--help lists the commands', () => {
   for (const command of ['build', 'serve', 'tread', 'route', 'cobble', 'cache:clear']) assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
 });
 
+const roots: string[] = [];
+after(async () => Promise.all(roots.map(removeProject)));
+
 for (const args of [['frobnicate'], [], ['build', '--no-such-flag'], ['serve', '--port', 'seventy'], ['serve', '--port', '70000']]) {
   test(`usage error exits 2 with help: svc ${args.join(' ')}`, () => {
     const result = svc(repoRoot, args);
@@ -24,3 +29,19 @@ for (const args of [['frobnicate'], [], ['build', '--no-such-flag'], ['serve', '
     assert.equal(result.stdout, '');
   });
 }
+
+test("run inside a project's routes/ or weave/ folder, svc works on that project", async () => {
+  const root = await makeProject({
+    'routes/api.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'home'); };\n`,
+    'weave/Controllers/.keep': '',
+  });
+  roots.push(root);
+  for (const folder of ['routes', join('weave', 'Controllers')]) {
+    const result = svc(join(root, folder), ['route', 'list', '--json']);
+    assert.equal(result.status, 0, result.stderr);
+    assert.ok((JSON.parse(result.stdout) as Array<{ path: string }>).some((route) => route.path === '/'));
+  }
+  assert.equal(svc(join(root, 'routes'), ['build']).status, 0);
+  assert.ok(existsSync(join(root, '.svc', 'app.mjs')));
+  assert.ok(!existsSync(join(root, 'routes', '.svc')) && !existsSync(join(root, 'routes', 'shoebox')));
+});
