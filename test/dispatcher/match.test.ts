@@ -71,10 +71,12 @@ describe('generated match', () => {
 
   it('converts number placeholders and rejects what does not fit', () => {
     const match = loadDispatcher(table(['GET /items/{id:number}', 'GET /items/{id:number}/{qty?:number}']));
-    for (const [text, value] of [['42', 42], ['-7', -7], ['0.25', 0.25], ['007', 7]] as const) {
+    for (const [text, value] of [['42', 42], ['-7', -7], ['0.25', 0.25], ['0', 0], ['9007199254740991', 2 ** 53 - 1]] as const) {
       assert.deepEqual(match('GET', `/items/${text}`), found(0, value));
     }
-    for (const text of ['abc', '+1', '1e3', '0x1f', '1.', '.5', '-', '1.2.3', ' 1', '9'.repeat(400)]) {
+    // One value, one path: other spellings of a number, and digits a double cannot hold, do not fit.
+    const spellings = ['007', '1.0', '-0', '1.00000000000000001', '99999999999999999999', 'Infinity', 'NaN', '1e3'];
+    for (const text of ['abc', '+1', '0x1f', '1.', '.5', '-', '1.2.3', ' 1', '', '9'.repeat(400), ...spellings]) {
       assert.deepEqual(match('GET', `/items/${text}`), { kind: 'bad-param', route: 0, param: 'id', expected: 'a number' }, text);
     }
     assert.deepEqual(match('GET', '/items/3/x'), { kind: 'bad-param', route: 1, param: 'qty', expected: 'a number' });

@@ -15,7 +15,7 @@ import { loadDispatcher, route } from './fixtures.ts';
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 const LITERALS = ['a', 'b', 'users', 'new', '42', 'é'];
 const ENUM = ['a', 'new', 'x/y'];
-const NUMBERS = ['7', '-3.5', '007', '1.', '1e3', '+1', 'true', 'false', 'TRUE'];
+const NUMBERS = ['7', '-3.5', '007', '1.', '1.0', '-0', '0', '1e3', '+1', '99999999999999999999', 'true', 'false', 'TRUE'];
 const NOISE = ['', '.', '..', '%2e', '%2E%2e', '.%2E', '%2F', 'a%2Fb', '%25', '%252F', 'x%2F..', '%', '%G1', '%2', '%E0%A4%A', '%C0%AF'];
 const SUFFIXES = ['', '?q=1', '?x=%', '#top', '?a/../b'];
 

@@ -71,7 +71,8 @@ function convert(route: Route, values: Array<string | undefined>): Match {
     if (value === undefined || type.kind === 'string') {
       params.push(value);
     } else if (type.kind === 'number') {
-      const number = /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : NaN;
+      // Decimal without leading zeros or trailing fraction zeros, and exact: one spelling per value.
+      const number = /^-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/.test(value) && value !== '-0' && String(Number(value)) === value ? Number(value) : NaN;
       const fits = type.values === undefined ? Number.isFinite(number) : type.values.includes(number);
       if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values ? `one of ${type.values.join(', ')}` : 'a number' };
       params.push(number);

@@ -224,26 +224,15 @@ function param(path: string, start: number, end: number): string {
 }
 
 /**
- * A `number` placeholder: an optional `-`, digits, then optionally `.` and digits
- * (`42`, `-7`, `0.25`). No `+`, exponent, hex, spaces or `Infinity`; a value too large
- * for a double does not fit either.
+ * A `number` placeholder: the number as JavaScript writes it (`42`, `-7`, `0.25`), so that
+ * a value has one path. `042`, `1.0`, `+1`, `0x2a`, `Infinity` or digits a double cannot
+ * hold exactly do not fit: an IP rule, a cache entry or a metric keyed by the path sees
+ * every request for the value it names.
  */
 function toNumber(text: string): number | undefined {
-  let i = text.charCodeAt(0) === 0x2d /* - */ ? 1 : 0;
-  const integerStart = i;
-  while (isDigit(text.charCodeAt(i))) i++;
-  if (i === integerStart) return undefined;
-  if (i < text.length) {
-    if (text.charCodeAt(i) !== 0x2e /* . */) return undefined;
-    const fractionStart = ++i;
-    while (isDigit(text.charCodeAt(i))) i++;
-    if (i === fractionStart || i < text.length) return undefined;
-  }
   const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
+  return Number.isFinite(value) && String(value) === text ? value : undefined;
 }
-
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
 
 /** The 405 answer for a set of methods, built once per set. */
 const notAllowedBySet: Match[] = [];
