@@ -188,10 +188,22 @@ export async function flushLogs(): Promise<void> {
   await Promise.all([...writers.values()].map((writer) => writer.flush()));
 }
 
-const LINE_BREAKS = /\s*[\r\n]+\s*/g;
+// A log line is read in terminals and searched with grep: line breaks would split it (and
+// forge lines: a request path is the client's text), escape sequences would move a
+// terminal's cursor or clear it, a NUL makes grep call the file binary. Tabs are kept.
+const UNPRINTABLE = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/;
+const LINE_BREAKS = /\s*[\r\n\x85\u2028\u2029]+\s*/g;
+const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
-/** `text` with its line breaks (and the blanks around them) folded into one space. Most text has none; looking for one is far cheaper than the replacing regex. */
-export const oneLine = (text: string): string => (text.includes('\n') || text.includes('\r') ? text.replace(LINE_BREAKS, ' ') : text);
+const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * `text` on one printable line: line breaks (and the blanks around them) fold into one
+ * space, other control characters are written as `\u001b`. Most text has neither, and
+ * looking for one is far cheaper than the replacing.
+ */
+export const oneLine = (text: string): string =>
+  UNPRINTABLE.test(text) ? text.replace(LINE_BREAKS, ' ').replace(CONTROLS, escapeControl) : text;
 
 function toJson(value: unknown): string {
   try {

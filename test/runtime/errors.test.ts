@@ -122,6 +122,14 @@ describe('errors', () => {
     assert.match(lines[0]!, /"stack":"Error: secret/);
     assert.match(lines[1]!, /\] \[404\] GET \/missing 404 from 127\.0\.0\.1 \(request /);
   });
+
+  it('writes a path with control characters escaped, on one line', async () => {
+    const before = (await server.logLines()).length;
+    await raw(server.url, '/x%1B%5B2J%07%00%0Ay%E2%80%A8z%C2%85w%09v');
+    const lines = (await server.logLines()).slice(before);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /\] \[404\] GET \/x\\u001b\[2J\\u0007\\u0000 y z w\tv 404 from /);
+  });
 });
 
 describe('errors under svc tread (dev)', () => {

@@ -20,6 +20,11 @@ describe('svc.log', () => {
     assert.ok(line.endsWith('\n'));
   });
 
+  it('writes control characters as \\u escapes and folds every kind of line break', () => {
+    const line = formatLogLine('t\x1b', 'a\x1b[2Jb\x07c\x00d \u2028 e\x85f\r\ng\th\x7f');
+    assert.match(line, /\] \[t\\u001b\] a\\u001b\[2Jb\\u0007c\\u0000d e f g\th\\u007f\n$/);
+  });
+
   it('keeps every line whole and in order under a burst of appends, creating shoebox/logs', async () => {
     const writer = new LogWriter(join(root, 'shoebox', 'logs', 'burst.log'), { maxBytes: 1 << 30, keep: 1 });
     for (let i = 0; i < 2000; i++) writer.append(formatLogLine('n', `line ${i} ${'x'.repeat(i % 300)}`));
