@@ -1,10 +1,13 @@
 // Reading the `Accept` header. Media types are case-insensitive (RFC 9110 §8.3.1);
 // clients send them in lower case, which is tried first. Types are given in lower case.
 
-/** Whether the header names `type` at all: SPEC §4's test for an HTML error page. */
+/**
+ * Whether the header names `type`, other than as not acceptable (`;q=0`, RFC 9110
+ * §12.4.2): SPEC §4's test for an HTML error page. Only a header that names it is parsed.
+ */
 export function accepts(accept: string | undefined, type: string): boolean {
-  if (accept === undefined) return false;
-  return accept.includes(type) || accept.toLowerCase().includes(type);
+  if (accept === undefined || !(accept.includes(type) || accept.toLowerCase().includes(type))) return false;
+  return quality(accept.toLowerCase().split(','), type) > 0;
 }
 
 /** Whether the header asks for `type` (quality above 0) at least as much as for `other`. */

@@ -13,7 +13,9 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-export function parseJsonBody(text: string): unknown {
+export function parseJsonBody(body: string): unknown {
+  // A byte order mark may lead JSON text (RFC 8259 §8.1: a parser may ignore it); JSON.parse refuses it.
+  const text = body.charCodeAt(0) === 0xfeff ? body.slice(1) : body;
   // Each level takes two characters: a shorter body cannot be too deep, and is not scanned.
   if (text.length > 2 * MAX_JSON_DEPTH && nestedTooDeep(text)) {
     throw new HttpError(400, `The request body is JSON nested deeper than ${MAX_JSON_DEPTH} levels.`);

@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { accepts, prefers } from '../../runtime/http/accepts.ts';
 
-test('accepts: the type anywhere in the header, in any case', () => {
+test('accepts: the type anywhere in the header, in any case, unless marked not acceptable', () => {
   assert.equal(accepts('text/html,application/xhtml+xml,*/*;q=0.8', 'text/html'), true);
+  assert.equal(accepts('application/json, text/html;q=0.1', 'text/html'), true);
   assert.equal(accepts('TEXT/HTML', 'text/html'), true);
+  assert.equal(accepts('text/html;q=0, application/json', 'text/html'), false);
+  assert.equal(accepts('Text/HTML; Q=0', 'text/html'), false);
   assert.equal(accepts('application/json', 'text/html'), false);
   assert.equal(accepts(undefined, 'text/html'), false);
 });

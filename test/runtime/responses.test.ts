@@ -180,6 +180,7 @@ describe('return values', () => {
 
   it('parses JSON bodies and answers 400 for malformed ones', async () => {
     assert.deepEqual(await (await get('/json', { method: 'POST', body: '{"a":[1]}' })).json(), { a: [1] });
+    assert.deepEqual(await (await get('/json', { method: 'POST', body: '\uFEFF{"bom":true}' })).json(), { bom: true });
     const bad = await get('/json', { method: 'POST', body: '{"a":' });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { detail: string }).detail, /not valid JSON/);
