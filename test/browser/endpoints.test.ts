@@ -3,10 +3,10 @@
 // renders. Screenshots go to test/artifacts/ for a human to look at.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { repoRoot } from '../support/project.ts';
 import { serve, svcOk, type Served } from '../endpoints/support.ts';
 
@@ -17,8 +17,10 @@ const artifacts = join(repoRoot, 'test', 'artifacts');
 describe('built-in pages in a real browser', { skip: missing }, () => {
   let browser: Browser;
   let served: Served;
+  let faviconLinesAtStart: number;
   before(async () => {
     svcOk(repoRoot, 'build');
+    faviconLinesAtStart = await faviconLines();
     served = await serve(repoRoot);
     await mkdir(artifacts, { recursive: true });
     browser = await chromium.launch({
@@ -38,6 +40,7 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
     page.on('request', (request) => {
       if (!request.url().startsWith(served.url)) foreign.push(request.url());
     });
+    const failed = failedResponses(page);
     await page.goto(`${served.url}/svc/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
     const paths = await page.locator('.opblock .opblock-summary-path').allInnerTexts();
@@ -46,12 +49,14 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
       assert.ok(shown.includes(expected), `${expected} not among ${shown.join(', ')}`);
     }
     assert.deepEqual(foreign, []);
+    assert.deepEqual(failed, []);
     await page.screenshot({ path: join(artifacts, 'docs.png'), fullPage: true });
     await page.close();
   });
 
   it('renders the dashboard', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const failed = failedResponses(page);
     const response = await page.goto(`${served.url}/svc/dashboard`);
     assert.equal(response?.status(), 200);
     assert.equal(await page.locator('h1').innerText(), 'Dashboard');
@@ -60,6 +65,31 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
     await page.screenshot({ path: join(artifacts, 'dashboard.png'), fullPage: true });
     await page.goto(`${served.url}/svc/dashboard?page=guide`);
     await page.screenshot({ path: join(artifacts, 'guide.png') });
+    assert.deepEqual(failed, []);
     await page.close();
   });
+
+  // Last: the browser asks an origin for its icon once, after the first page has loaded.
+  it('gives the browser an icon, so that no visit logs a 404 for /favicon.ico', async () => {
+    const page = await browser.newPage();
+    for (const path of ['/svc/dashboard', '/svc/docs', '/no/such/page']) await page.goto(`${served.url}${path}`);
+    await page.waitForTimeout(500); // the browser asks for its icon after the page has loaded
+    await page.close();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the log's write
+    assert.equal(await faviconLines(), faviconLinesAtStart);
+  });
 });
+
+async function faviconLines(): Promise<number> {
+  const log = await readFile(join(repoRoot, 'shoebox', 'logs', 'svc.log'), 'utf8').catch(() => '');
+  return log.split('\n').filter((line) => line.includes('/favicon.ico')).length;
+}
+
+/** URLs the page asked for and got an error status for (each one a line in svc.log). */
+function failedResponses(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  return failed;
+}
