@@ -44,12 +44,30 @@ export interface HandlerDoc {
   description?: string;
 }
 
+/**
+ * The answers a handler's return value can become (SPEC §4, runtime/http/convert.ts),
+ * read from its return type, awaited: one field per answer some member of the type
+ * leads to. No field at all means the handler never returns (`never`).
+ */
+export interface ReturnCases {
+  /** The string members: sent as 200 `text/html`. */
+  html?: JsonSchema;
+  /** Objects, arrays, numbers, booleans: sent as 200 `application/json`. */
+  json?: JsonSchema;
+  /** `Buffer` / `Uint8Array`: sent as 200 `application/octet-stream`. */
+  bytes?: true;
+  /** `null`, `undefined`, `void`: 204 without a body. */
+  empty?: true;
+  /** A web `Response`, or `any`/`unknown`: the status and the body are the handler's own. */
+  opaque?: true;
+}
+
 export type Handler =
   | {
       kind: 'closure';
       loc: SourceLocation;
       params: HandlerParam[];
-      returns: JsonSchema | null; // null: returns nothing (documented as 204)
+      returns: ReturnCases;
       doc: HandlerDoc;
     }
   | {
@@ -62,7 +80,7 @@ export type Handler =
       referencedBy: 'reference' | 'name';
       loc: SourceLocation; // the method declaration
       params: HandlerParam[];
-      returns: JsonSchema | null;
+      returns: ReturnCases;
       doc: HandlerDoc;
     }
   | {

@@ -111,7 +111,7 @@ test('a route file imported by another one: an edit reaches its importer', async
   await writeFiles(root, { 'routes/shared.ts': `import type { Router } from 'svc';\nexport const hello = (): { hello: number } => ({ hello: 1 });\nexport default (router: Router) => {};\n` });
   const { table } = await assertSameAsFresh();
   const route = table.routes.find((r) => r.pattern === '/hello')!;
-  assert.deepEqual(route.handler.kind !== 'builtin' && route.handler.returns, { type: 'object', properties: { hello: { type: 'number' } }, required: ['hello'] });
+  assert.deepEqual(route.handler.kind !== 'builtin' && route.handler.returns, { json: { type: 'object', properties: { hello: { type: 'number' } }, required: ['hello'] } });
 });
 
 test('a route file removed and one added', async () => {

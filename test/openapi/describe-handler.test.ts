@@ -57,7 +57,7 @@ test('placeholder kinds follow the declared parameter types', () => {
 
 test('functions, symbols and bigints degrade to {} with an SVC009 warning at the property', () => {
   const { description, warnings } = describeAlone(controller.getMethodOrThrow('unsupported'));
-  const properties = description.returns!.properties as Record<string, unknown>;
+  const properties = description.returns.json!.properties as Record<string, unknown>;
   assert.deepEqual([properties.callback, properties.key, properties.big], [{}, {}, {}]);
   assert.deepEqual(
     warnings.map((w) => [w.code, w.severity, `${w.file}:${w.line}`]),
@@ -66,8 +66,8 @@ test('functions, symbols and bigints degrade to {} with an SVC009 warning at the
   assert.match(warnings[0]!.text, /`\(\) => void`/);
 });
 
-test('nothing to return is null (a 204), whether void, Promise<void> or undefined', () => {
-  for (const name of ['nothing', 'nothingLater']) assert.equal(describeAlone(controller.getMethodOrThrow(name)).description.returns, null);
+test('nothing to return is a 204 and nothing else, whether void or Promise<void>', () => {
+  for (const name of ['nothing', 'nothingLater']) assert.deepEqual(describeAlone(controller.getMethodOrThrow(name)).description.returns, { empty: true });
 });
 
 test('each type is walked once per build: handlers sharing a type share its schema', () => {
@@ -75,7 +75,7 @@ test('each type is walked once per build: handlers sharing a type share its sche
   const first = describeHandler(controller.getMethodOrThrow('arrays'), registry);
   const components = structuredClone(registry.components);
   const second = describeHandler(controller.getMethodOrThrow('arrays'), registry);
-  assert.equal(second.returns, first.returns);
+  assert.equal(second.returns.json, first.returns.json);
   assert.deepEqual(registry.components, components);
 });
 
@@ -89,14 +89,14 @@ test('two different types with one name get distinct components', () => {
   inlineFile('b', 'export interface Item { b: number }');
   const file = inlineFile('both', `import type { Item as A } from './a.ts';\nimport type { Item as B } from './b.ts';\nexport const h = (): { a: A; b: B } => null!;`);
   const { description, components } = describeAlone(file.getVariableDeclarationOrThrow('h').getInitializerIfKindOrThrow(SyntaxKind.ArrowFunction));
-  assert.deepEqual(description.returns!.properties, { a: { $ref: '#/components/schemas/Item' }, b: { $ref: '#/components/schemas/Item_2' } });
+  assert.deepEqual(description.returns.json!.properties, { a: { $ref: '#/components/schemas/Item' }, b: { $ref: '#/components/schemas/Item_2' } });
   assert.deepEqual(Object.keys(components), ['Item', 'Item_2']);
 });
 
 test('an endlessly expanding generic stops with a warning instead of looping', () => {
   const file = inlineFile('expanding', 'export type Deep<T> = { value: T; next: Deep<T[]> };\nexport function h(): Deep<number> { return null!; }');
   const { description, warnings } = describeAlone(file.getFunctionOrThrow('h'));
-  assert.deepEqual(description.returns, { $ref: '#/components/schemas/Deep_number_' });
+  assert.deepEqual(description.returns, { json: { $ref: '#/components/schemas/Deep_number_' } });
   assert.equal(warnings.length, 1);
   assert.match(warnings[0]!.text, /instantiates itself with new type arguments more than 10 levels deep/);
 });

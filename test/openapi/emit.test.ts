@@ -82,11 +82,14 @@ test('summaries and descriptions come from JSDoc, on methods and on closure regi
 test('responses: 204 for nothing, and the media type the runtime sends', () => {
   assert.deepEqual(doc.paths['/types/nothing']!.delete!.responses, { '204': { description: 'No content.' } });
   assert.deepEqual(doc.paths['/types/nothing-later']!.delete!.responses, { '204': { description: 'No content.' } });
-  const media = (path: string) => Object.keys(doc.paths[path]!.get!.responses['200'].content);
+  const media = (path: string, status = '200') => Object.keys(doc.paths[path]!.get!.responses[status].content);
   assert.deepEqual(media('/types/text'), ['text/html']);
   assert.deepEqual(media('/types/objects'), ['application/json']);
   assert.deepEqual(media('/types/binary'), ['application/octet-stream']);
-  assert.deepEqual(media('/types/response'), ['*/*']);
+  assert.deepEqual(Object.keys(doc.paths['/types/response']!.get!.responses), ['default']);
+  assert.deepEqual(media('/types/response', 'default'), ['*/*']);
+  assert.deepEqual(Object.keys(doc.paths['/types/nullable']!.get!.responses), ['200', '204']);
+  assert.deepEqual(doc.paths['/types/nullable']!.get!.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/User' });
   assert.deepEqual(doc.paths['/types/promise']!.get!.responses['200'].content['application/json'].schema, { $ref: '#/components/schemas/Team' });
 });
 

@@ -1,10 +1,11 @@
 // Handler signatures → plain data: parameter names and optionality, JSON schemas of
-// parameter and return types, placeholder conversions and JSDoc text.
-import { Node, ts, type FunctionDeclaration, type ArrowFunction, type FunctionExpression, type MethodDeclaration } from 'ts-morph';
-import type { HandlerDoc, HandlerParam } from '../../ir.ts';
-import type { JsonSchema } from './json-schema.ts';
+// parameter types, what the return type becomes (return-cases.ts), placeholder
+// conversions and JSDoc text.
+import type { ArrowFunction, FunctionDeclaration, FunctionExpression, MethodDeclaration } from 'ts-morph';
+import type { HandlerDoc, HandlerParam, ReturnCases } from '../../ir.ts';
 import { readJsDoc } from './jsdoc.ts';
 import { paramKind } from './param-kind.ts';
+import { returnCases } from './return-cases.ts';
 import { SchemaRegistry } from './registry.ts';
 import { TypeSchemas } from './type-schema.ts';
 
@@ -15,7 +16,7 @@ export type HandlerDeclaration = FunctionDeclaration | ArrowFunction | FunctionE
 export interface HandlerDescription {
   /** Without a leading `this` parameter. */
   params: HandlerParam[];
-  returns: JsonSchema | null;
+  returns: ReturnCases;
   doc: HandlerDoc;
 }
 
@@ -39,17 +40,5 @@ export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegist
         typeText: typeNode?.getText() ?? checker.typeToString(type),
       };
     });
-  return { params, returns: describeReturn(decl, checker, schemas), doc: jsDoc.doc };
-}
-
-/** The schema of what the handler resolves to; `null` when that is nothing (a 204). */
-function describeReturn(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas): JsonSchema | null {
-  const signature = checker.getSignatureFromDeclaration(decl.compilerNode);
-  if (!signature) return {};
-  const declared = checker.getReturnTypeOfSignature(signature);
-  const resolved = checker.getAwaitedType(declared) ?? declared;
-  const values = schemas.withoutNothing(resolved).filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Never)));
-  if (values.length === 0) return null;
-  const site = decl.getReturnTypeNode() ?? (Node.isArrowFunction(decl) || Node.isFunctionExpression(decl) ? decl : decl.getNameNode() ?? decl);
-  return schemas.of(resolved, site.compilerNode);
+  return { params, returns: returnCases(decl, checker, schemas), doc: jsDoc.doc };
 }

@@ -61,9 +61,9 @@ export function nameComponents(routes: Route[], components: ReadonlyMap<string, 
   return { routes: routes.map((route) => ({ ...route, handler: renamedHandler(route.handler, names) })), schemas: names.schemas };
 }
 
-function handlerSchemas(handler: Handler): JsonSchema[] {
+function handlerSchemas(handler: Handler): unknown[] {
   if (handler.kind === 'builtin') return [];
-  return [...handler.params.map((p) => p.schema), ...(handler.returns ? [handler.returns] : [])];
+  return [...handler.params.map((p) => p.schema), handler.returns];
 }
 
 function renamedHandler(handler: Handler, names: ComponentNames): Handler {

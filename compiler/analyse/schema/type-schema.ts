@@ -75,6 +75,11 @@ export class TypeSchemas {
     }
   }
 
+  /** Some members of a union, described as the union of just those. */
+  ofMembers(members: readonly ts.Type[], site: ts.Node): JsonSchema {
+    return members.length === 1 ? this.of(members[0]!, site) : this.union(members, site);
+  }
+
   /** Drops `undefined` and `void` members: an absent value has no JSON form of its own. */
   withoutNothing(type: ts.Type): ts.Type[] {
     return (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & NOTHING));
@@ -86,7 +91,7 @@ export class TypeSchemas {
     if (f & F.Never) return { not: {} };
     // `boolean` is the union `true | false`; test it before unions.
     if (f & F.Boolean) return { type: 'boolean' };
-    if (f & F.Union) return this.union(type as ts.UnionType, site);
+    if (f & F.Union) return this.union(this.withoutNothing(type), site);
     if (type.isStringLiteral()) return { type: 'string', const: type.value };
     if (type.isNumberLiteral()) return { type: 'number', const: type.value };
     if (f & F.BooleanLiteral) return { type: 'boolean', const: type === this.checker.getTrueType() };
@@ -103,8 +108,7 @@ export class TypeSchemas {
     return this.unsupported(type, site, 'bigints, symbols and unresolved type operators have no JSON form');
   }
 
-  private union(type: ts.UnionType, site: ts.Node): JsonSchema {
-    const members = this.withoutNothing(type);
+  private union(members: readonly ts.Type[], site: ts.Node): JsonSchema {
     const nullable = members.some((t) => t.flags & F.Null);
     const values = members.filter((t) => !(t.flags & F.Null));
     if (values.length > 0 && values.every((t) => t.isStringLiteral())) return literalEnum('string', values, nullable);

@@ -6,7 +6,8 @@ import { UniqueNames } from '../../analyse/schema/unique-names.ts';
 import { documentedPaths, isAppRoute, PathTemplates } from './documented-route.ts';
 import { DEFAULT_INFO, type ApiInfo } from './info.ts';
 import { baseOperationId } from './operation-id.ts';
-import { badParameterResponse, operation } from './operation.ts';
+import { operation } from './operation.ts';
+import { sharedResponses } from './responses.ts';
 import { stableJson } from './stable-json.ts';
 
 export { readApiInfo, type ApiInfo } from './info.ts';
@@ -16,12 +17,12 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
   const operationIds = new UniqueNames();
   const tags = new Map<string, string>();
   const templates = new PathTemplates();
-  let badParameter = false;
+  const shared = new Set<string>();
   for (const route of table.routes.filter(isAppRoute)) {
     for (const documented of documentedPaths(route).map((d) => templates.canonical(d))) {
-      const op = operation(documented, operationIds.claim(baseOperationId(documented)), table.schemas);
+      const op = operation(documented, operationIds.claim(baseOperationId(documented)));
       (paths[documented.path] ??= {})[route.method.toLowerCase()] = op;
-      badParameter ||= '400' in op.responses;
+      for (const response of Object.values(op.responses) as Array<{ $ref?: string }>) if (response.$ref) shared.add(response.$ref.split('/').pop()!);
       const [fileTag, groupTag] = op.tags;
       if (!tags.has(fileTag!)) tags.set(fileTag!, `Routes in ${route.file}`);
       if (groupTag && !tags.has(groupTag)) tags.set(groupTag, `Routes under /${groupTag}`);
@@ -29,7 +30,7 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
   }
   const components = {
     ...(Object.keys(table.schemas).length > 0 && { schemas: table.schemas }),
-    ...(badParameter && { responses: { BadParameter: badParameterResponse } }),
+    ...(shared.size > 0 && { responses: Object.fromEntries([...shared].map((name) => [name, sharedResponses[name]])) }),
   };
   return stableJson({
     openapi: '3.1.0',

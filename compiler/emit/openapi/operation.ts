@@ -3,27 +3,7 @@ import type { JsonSchema } from '../../analyse/schema/json-schema.ts';
 import type { ParamKind } from '../../ir.ts';
 import type { DocumentedPath } from './documented-route.ts';
 import { fileTag } from './operation-id.ts';
-
-export const BAD_PARAMETER = '#/components/responses/BadParameter';
-
-/** What the runtime sends when a typed placeholder does not fit (runtime/errors, RFC 9457). */
-export const badParameterResponse = {
-  description: 'A path parameter does not fit its type.',
-  content: {
-    'application/problem+json': {
-      schema: {
-        type: 'object',
-        properties: {
-          type: { type: 'string' },
-          title: { type: 'string' },
-          status: { type: 'integer' },
-          detail: { type: 'string' },
-        },
-        required: ['title', 'status'],
-      },
-    },
-  },
-};
+import { returnResponses, sharedRef } from './responses.ts';
 
 export interface Operation {
   operationId: string;
@@ -35,17 +15,15 @@ export interface Operation {
   responses: Record<string, unknown>;
 }
 
-export function operation(documented: DocumentedPath, operationId: string, schemas: Record<string, JsonSchema>): Operation {
+export function operation(documented: DocumentedPath, operationId: string): Operation {
   const { route } = documented;
   const { handler } = route;
   const parameters = documented.placeholders.map(({ segment, index }) => {
     const description = handler.params[index]?.schema.description;
     return { name: segment.name, in: 'path', required: true, schema: placeholderSchema(segment.type), ...(description ? { description } : {}) };
   });
-  const responses: Record<string, unknown> = handler.returns
-    ? { '200': { description: 'OK', content: content(handler.returns, schemas) } }
-    : { '204': { description: 'No content.' } };
-  if (documented.placeholders.some(({ segment }) => segment.type.kind !== 'string')) responses['400'] = { $ref: BAD_PARAMETER };
+  const responses = returnResponses(handler.returns);
+  if (documented.placeholders.some(({ segment }) => segment.type.kind !== 'string')) responses['400'] = sharedRef('BadParameter');
   return {
     operationId,
     tags: tagsOf(route.file, route.prefix),
@@ -76,15 +54,4 @@ function placeholderSchema(type: ParamKind): JsonSchema {
     case 'string':
       return { type: 'string' };
   }
-}
-
-/**
- * The media type follows what the runtime does with the value: strings are sent as HTML,
- * bytes and `Response`s as they are (`contentMediaType`), everything else as JSON.
- */
-function content(schema: JsonSchema, schemas: Record<string, JsonSchema>): Record<string, unknown> {
-  if (typeof schema.contentMediaType === 'string') return { [schema.contentMediaType]: {} };
-  const target = typeof schema.$ref === 'string' ? schemas[schema.$ref.split('/').pop()!] : schema;
-  const mediaType = target?.type === 'string' ? 'text/html' : 'application/json';
-  return { [mediaType]: { schema } };
 }

@@ -1,0 +1,59 @@
+// A handler's return type → the answers the runtime makes of it (runtime/http/convert.ts).
+// The runtime decides per value, not per type, so a union is split member by member:
+// `string | null` is a text/html 200 or a 204, never a JSON string-or-null. This is the
+// only place that knows those rules at build time; the OpenAPI emitter only prints them.
+import { Node, ts } from 'ts-morph';
+import type { ReturnCases } from '../../ir.ts';
+import type { JsonSchema } from './json-schema.ts';
+import type { HandlerDeclaration } from './index.ts';
+import { outsideSymbolName } from './type-names.ts';
+import type { TypeSchemas } from './type-schema.ts';
+
+const F = ts.TypeFlags;
+
+type Case = keyof ReturnCases;
+
+/** What `instanceof Uint8Array` holds for at run time (a Buffer is one). */
+const BYTES = new Set(['Buffer', 'Uint8Array']);
+
+export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas): ReturnCases {
+  const signature = checker.getSignatureFromDeclaration(decl.compilerNode);
+  if (!signature) return { opaque: true };
+  const declared = checker.getReturnTypeOfSignature(signature);
+  const awaited = checker.getAwaitedType(declared) ?? declared;
+  // A generic handler (`<T>(): T`, awaited `Awaited<T>`) answers with whatever its constraint allows.
+  const resolved = awaited.flags & F.Instantiable ? checker.getBaseConstraintOfType(awaited) ?? checker.getUnknownType() : awaited;
+  const members = resolved.isUnion() ? resolved.types : [resolved];
+  const byCase = new Map<Case, ts.Type[]>();
+  for (const member of members) {
+    const found = caseOf(member);
+    if (found) byCase.set(found, [...(byCase.get(found) ?? []), member]);
+  }
+  const site = (decl.getReturnTypeNode() ?? (Node.isArrowFunction(decl) || Node.isFunctionExpression(decl) ? decl : decl.getNameNode() ?? decl)).compilerNode;
+  // The whole type keeps its name (an alias, an enum) when one case holds all of it.
+  const schemaOf = (types: ts.Type[]): JsonSchema => (types.length === members.length ? schemas.of(resolved, site) : schemas.ofMembers(types, site));
+  const html = byCase.get('html');
+  const json = byCase.get('json');
+  return {
+    ...(html && { html: schemaOf(html) }),
+    ...(json && { json: schemaOf(json) }),
+    ...(byCase.has('bytes') && { bytes: true }),
+    ...(byCase.has('empty') && { empty: true }),
+    ...(byCase.has('opaque') && { opaque: true }),
+  };
+}
+
+/** The case of one member of a union; `undefined` for `never`, which is no value at all. */
+function caseOf(type: ts.Type): Case | undefined {
+  const f = type.flags;
+  if (f & F.Never) return undefined;
+  if (f & (F.Any | F.Unknown)) return 'opaque';
+  if (f & (F.Null | F.Undefined | F.Void)) return 'empty';
+  if (f & F.StringLike) return 'html';
+  // A branded string (`string & { __brand: 'Id' }`) is still a string.
+  if (type.isIntersection()) return type.types.some((t) => t.flags & F.StringLike) ? 'html' : 'json';
+  const name = outsideSymbolName(type);
+  if (name && BYTES.has(name)) return 'bytes';
+  if (name === 'Response') return 'opaque';
+  return 'json';
+}
