@@ -17,7 +17,11 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   return length !== undefined && Number(length) > limit;
 }
 
-/** The client went away mid-body: there is no one to answer. */
+/**
+ * The body stopped arriving: the client went away, or node gave up on the request (a
+ * malformed chunk, requestTimeoutMs) and answered it on the socket itself. Either way
+ * there is no one to answer, and nothing for the application's log or metrics.
+ */
 export class ClientGone extends Error {}
 
 export const tooLarge = (limit: number): HttpError =>
@@ -29,7 +33,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = (): void => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      req.off('data', onData).off('end', onEnd).off('error', gone).off('close', onClose);
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
@@ -43,13 +47,15 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       done();
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     };
-    const onError = (e: Error): void => {
+    // A request stream fails only when its connection does: node destroys it with
+    // `Error('aborted')` (ECONNRESET) before 'close', whatever ended the connection.
+    const gone = (cause?: Error): void => {
       done();
-      reject(e);
+      reject(new ClientGone('The connection closed while the body was being sent.', { cause }));
     };
     const onClose = (): void => {
-      if (!req.complete) onError(new ClientGone('The client closed the connection while sending the body.'));
+      if (!req.complete) gone();
     };
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+    req.on('data', onData).on('end', onEnd).on('error', gone).on('close', onClose);
   });
 }

@@ -131,3 +131,21 @@ export function trickleHeaders(url: string): Promise<{ answer: string; ms: numbe
     });
   });
 }
+
+/**
+ * Writes `request`, then after `afterMs` ends the connection (`'end'`: FIN, `'reset'`:
+ * RST) or, with `'wait'`, leaves it to the server. Resolves with everything the server
+ * sent once the connection is closed.
+ */
+export function sendThen(url: string, request: string, then: 'end' | 'reset' | 'wait', afterMs = 50): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname);
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+    socket.write(request);
+    if (then !== 'wait') setTimeout(() => (then === 'end' ? socket.end() : socket.resetAndDestroy()), afterMs);
+  });
+}
