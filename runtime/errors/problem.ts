@@ -16,7 +16,7 @@ export interface Problem {
 
 export const statusTitle = (status: number): string => STATUS_CODES[status] ?? 'Error';
 
-const PROBLEM_JSON = 'application/problem+json';
+export const PROBLEM_JSON = 'application/problem+json';
 const HTML = 'text/html; charset=utf-8';
 
 /**
@@ -44,8 +44,13 @@ export function problemOutgoing(problem: Problem, accept: string | undefined, re
   const headers: Record<string, HeaderValue> =
     problem.headers === undefined ? { 'content-type': html ? HTML : PROBLEM_JSON } : { ...problem.headers, 'content-type': html ? HTML : PROBLEM_JSON };
   if (html) return { status, headers, body: pages.render({ status, title: statusTitle(status), detail, requestId, stack }) };
+  return { status, headers, body: problemJson(status, detail, requestId, stack) };
+}
+
+/** The `application/problem+json` body alone. */
+export function problemJson(status: number, detail: string, requestId: string, stack?: string): string {
   const tail = stack === undefined ? '}' : `,"stack":${JSON.stringify(stack.split('\n'))}}`;
-  return { status, headers, body: `${bodyStart(status)}${jsonString(detail)},"requestId":"${requestId}"${tail}` };
+  return `${bodyStart(status)}${jsonString(detail)},"requestId":"${requestId}"${tail}`;
 }
 
 /** `JSON.stringify(text)`, several times faster for the usual text that needs no escape. */

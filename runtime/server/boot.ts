@@ -39,11 +39,13 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
       // Node looks for expired requests on this interval (30 s by default), which would
       // let a slowloris client outlive a short headers timeout many times over.
       connectionsCheckingInterval: Math.min(1000, settings.headersTimeoutMs),
+      // The pipeline answers a missing Host as it answers any 400, with a body and a log line.
+      requireHostHeader: false,
     },
     handler.handle,
   );
   applyTimeouts(server, settings);
-  server.on('connect', handler.connect);
+  server.on('connect', handler.connect).on('clientError', handler.clientError);
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
     const refused = (error: NodeJS.ErrnoException): void => reject(listenError(error, host, port));

@@ -20,6 +20,7 @@ import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
 import { checkBuildData } from './build-shape.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
+import { answerClientError } from './client-error.ts';
 import { answerConnect } from './connect.ts';
 import { RequestContext } from './context.ts';
 
@@ -43,6 +44,8 @@ export interface AppHandler {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** A `node:http` 'connect' listener: CONNECT requests get the same pipeline (connect.ts). */
   connect(req: IncomingMessage, socket: Duplex): void;
+  /** A `node:http` 'clientError' listener: what node's parser refuses is answered and logged (client-error.ts). */
+  clientError(error: Error, socket: Duplex): void;
   /** Writes out queued log lines. */
   close(): Promise<void>;
   readonly app: CompiledApp;
@@ -73,6 +76,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
 }
 
 const GENERIC_500 = 'The server could not handle the request.';
+const MISSING_HOST: Problem = { status: 400, detail: 'An HTTP/1.1 request must have a Host header field.', headers: { connection: 'close' } };
 const TOO_LONG = Symbol('too long');
 
 class Pipeline implements AppHandler {
@@ -102,6 +106,8 @@ class Pipeline implements AppHandler {
 
   connect = (req: IncomingMessage, socket: Duplex): void => answerConnect(this.handle, req, socket);
 
+  clientError = (error: Error, socket: Duplex): void => answerClientError(error, socket, this.log);
+
   handle = (req: IncomingMessage, res: ServerResponse): void => {
     const ctx = new RequestContext(req, res, this.clientAddress(req));
     try {
@@ -121,6 +127,8 @@ class Pipeline implements AppHandler {
     if (!this.ipFilter(ctx.ip, typeof path === 'string' ? path : '/')) {
       return this.fail(ctx, { status: 403, detail: 'Your address may not access this path.' });
     }
+    // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).
+    if (req.headers.host === undefined && req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
     if (path === TOO_LONG) {
       return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
     }

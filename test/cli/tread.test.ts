@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
@@ -76,6 +78,17 @@ test('a CONNECT request gets the pipeline answer, as under svc serve', async () 
   const { response } = await exchange(tread.url, 'CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n');
   assert.equal(response.status, 400);
   assert.equal(response.headers['content-type'], 'application/problem+json');
+});
+
+test("what node's parser refuses, and a request without Host, get problem+json and a log line, as under svc serve", async () => {
+  for (const request of ['get / HTTP/1.1\r\nhost: a\r\n\r\n', 'GET / HTTP/1.1\r\nconnection: close\r\n\r\n']) {
+    const { response } = await exchange(tread.url, request);
+    assert.equal(response.status, 400);
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+  }
+  const log = join(root, 'shoebox', 'logs', 'svc.log');
+  await eventually(async () => (await readFile(log, 'utf8')).includes('] [400] client error HPE_INVALID_METHOD from '));
+  await eventually(async () => (await readFile(log, 'utf8')).includes('] [400] GET / 400 from '));
 });
 
 test("each build's svc.json timeouts apply to the server tread keeps listening", async () => {

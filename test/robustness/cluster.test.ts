@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { eventually, svc } from '../support/cli.ts';
 import { raw } from '../support/server.ts';
+import { exchange } from './raw-http.ts';
 import { exitCode, serveApp, type Served } from './support.ts';
 
 const USERS = 300;
@@ -37,6 +38,12 @@ async function usersHits(): Promise<number> {
 }
 
 describe('svc serve --workers 2', () => {
+  it("answers what node's parser refuses in a worker with problem+json", async () => {
+    const { response } = await exchange(app.svc.url, 'get / HTTP/1.1\r\nhost: a\r\n\r\n');
+    assert.equal(response.status, 400);
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+  });
+
   it('answers from two processes', async () => {
     const pids = new Set<number>();
     await inBatches(40, async () => pids.add((JSON.parse((await get('/pid')).body) as { pid: number }).pid));
@@ -90,7 +97,9 @@ describe('svc serve --workers 2', () => {
     assert.equal(all.filter((text) => limited.test(text)).length, 15);
     const briefly = /\] \[429\] GET \/limited-briefly 429 from /;
     assert.equal(all.filter((text) => briefly.test(text)).length, 8);
-    const lines = all.filter((text) => !limited.test(text) && !briefly.test(text));
+    const clientError = /^\[[^\]]+\] \[400\] client error HPE_INVALID_METHOD from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
+    assert.equal(all.filter((text) => clientError.test(text)).length, 1);
+    const lines = all.filter((text) => !limited.test(text) && !briefly.test(text) && !clientError.test(text));
     const line = new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\] \\[404\\] GET /missing/(\\d+)/${PADDING} 404 from 127\\.0\\.0\\.1 \\(request [0-9a-f-]{36}\\)$`);
     const seen = lines.map((text) => Number(line.exec(text)?.[1] ?? NaN));
     assert.ok(seen.every(Number.isInteger), `malformed lines: ${lines.filter((text) => !line.test(text)).map((text) => text.slice(0, 120)).join('\n')}`);

@@ -134,9 +134,10 @@ describe('hostile input', () => {
     assert.equal(tooLong.headers['content-type'], 'application/problem+json');
   });
 
-  it("leaves header blocks over node's 16 KiB to node: 431", async () => {
+  it("answers header blocks over node's 16 KiB, which node's parser refuses, with 431 problem+json", async () => {
     const response = await send({ method: 'GET', target: '/', headers: [['x-big', 'b'.repeat(17_000)]], framing: { headers: [], body: '' } });
     assert.equal(response.status, 431);
+    assert.equal(response.headers['content-type'], 'application/problem+json');
   });
 
   it('answers CONNECT (svc is no proxy) instead of dropping the connection', async () => {

@@ -20,9 +20,14 @@ export interface Exchange {
 /**
  * Writes `request` (whose last header should be `connection: close`) and reads until the
  * server closes the connection. Rejects when the bytes are not exactly one well-formed
- * response, or when the server neither answers nor closes within `timeoutMs`.
+ * response, or when the server neither answers nor closes within `timeoutMs`. `later`
+ * is written `laterMs` after the request, unless the server has closed by then.
  */
-export function exchange(url: string, request: Buffer | string, options: { head?: boolean; timeoutMs?: number } = {}): Promise<Exchange> {
+export function exchange(
+  url: string,
+  request: Buffer | string,
+  options: { head?: boolean; timeoutMs?: number; later?: string; laterMs?: number } = {},
+): Promise<Exchange> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -45,6 +50,8 @@ export function exchange(url: string, request: Buffer | string, options: { head?
       }
     });
     socket.write(request);
+    const { later } = options;
+    if (later !== undefined) setTimeout(() => socket.writable && socket.write(later), options.laterMs ?? 200);
   });
 }
 

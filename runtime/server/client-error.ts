@@ -1,0 +1,89 @@
+// What node's HTTP parser refuses before there is a request to hand the pipeline (a
+// malformed request line or header field, headers over node's size limit, bad framing
+// such as Content-Length with Transfer-Encoding, headersTimeoutMs or requestTimeoutMs run
+// out) reaches the server's 'clientError' listener with the bare socket. Node's own
+// listener writes a status line with no body and logs nothing; svc answers as it answers
+// any error (SPEC §4, §7): problem+json, and one line in svc.log.
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { PROBLEM_JSON, problemJson, statusTitle } from '../errors/problem.ts';
+import { formatLogLine, type LogWriter } from '../shoebox/log.ts';
+import { requestId } from './request-id.ts';
+
+/** Node's connection state on the socket, which its own listener reads too. */
+interface HttpSocket extends Socket {
+  /** The response assigned to the connection, until it finishes. */
+  _httpMessage?: ServerResponse | null;
+  /** The request being parsed, until its body is read. */
+  parser?: { incoming?: IncomingMessage | null } | null;
+}
+
+/**
+ * The client hung up: nobody reads an answer. HPE_INVALID_EOF_STATE is a connection the
+ * client closed partway through a request, most often while sending the body.
+ */
+const GONE = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE']);
+
+const ANSWERS: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: `The request line and header fields are larger than ${maxHeaderSize} bytes.` },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, detail: 'The chunk extensions of the request body are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request did not arrive in time.' },
+};
+
+/** What node passes: a parse error carries llhttp's `code` and `reason`, and the bytes it failed in. */
+type ClientError = Error & { code?: string; reason?: string; rawPacket?: unknown };
+
+export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter): void {
+  const socket = connection as HttpSocket;
+  const code = error.code ?? error.name;
+  const request = socket.parser?.incoming ?? null;
+  const pending = request !== null && !request.complete ? request : null;
+  if (!GONE.has(code) && socket.writable && nothingAnswered(socket, pending)) {
+    const { status, detail } = ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` };
+    const id = requestId();
+    const body = problemJson(status, detail, id);
+    socket.write(
+      `HTTP/1.1 ${status} ${statusTitle(status)}\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n${isHead(error, pending) ? '' : body}`,
+    );
+    log.append(formatLogLine(String(status), `client error ${code} from ${peer(socket.remoteAddress)} (request ${id})`));
+  }
+  socket.destroy();
+}
+
+/**
+ * Whether no response has begun for the request the error belongs to. Node's own listener
+ * asks only whether the response assigned to the socket has sent its head, so it answers
+ * twice when a response already went out whole for a request whose body then turns out
+ * malformed (a 404 for `POST /nope`, then a broken chunk): finished, that response is no
+ * longer assigned. A request still being read is matched with its own response; without
+ * one, any response still pending belongs to an earlier request, which an answer now
+ * would seem to answer.
+ */
+function nothingAnswered(socket: HttpSocket, pending: IncomingMessage | null): boolean {
+  const response = socket._httpMessage ?? null;
+  if (pending !== null) return response !== null && response.req === pending && !response.headersSent;
+  return response === null;
+}
+
+const HEAD = Buffer.from('HEAD ', 'latin1');
+
+/**
+ * A response to HEAD has no body (a client would read one as the next response). Before
+ * its head is parsed, a request's method is only to be seen in the packet that failed,
+ * when that packet starts with it, as a whole request written at once usually does.
+ */
+function isHead(error: ClientError, pending: IncomingMessage | null): boolean {
+  if (pending !== null) return pending.method === 'HEAD';
+  const packet = error.rawPacket;
+  return Buffer.isBuffer(packet) && packet.subarray(0, HEAD.length).equals(HEAD);
+}
+
+const MAPPED = '::ffff:';
+
+/** As the pipeline shows addresses: an IPv4-mapped IPv6 peer in its IPv4 form. */
+function peer(address: string | undefined): string {
+  if (address === undefined) return 'an unknown address';
+  return address.startsWith(MAPPED) && address.includes('.') ? address.slice(MAPPED.length) : address;
+}
