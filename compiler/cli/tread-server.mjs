@@ -16,12 +16,14 @@ process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnh
 
 // Each build's svc.json timeouts are applied as it loads; Node checks them this often.
 // The other options and listeners are those of `svc serve` (runtime/server/boot.ts).
-const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, (req, res) => {
-  if (current) return current.handle(req, res);
-  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
-});
+const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, (req, res) => (current ? current.handle(req, res) : noBuild(res)));
+server.on('checkContinue', (req, res) => (current ? current.checkContinue(req, res) : noBuild(res)));
 server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));
 server.on('clientError', (error, socket) => (current ? current.clientError(error, socket) : socket.destroy()));
+
+function noBuild(res) {
+  res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
+}
 
 async function load(href) {
   const build = await import(href);

@@ -30,6 +30,8 @@ export class RequestContext implements Context, ResponseSettings {
   body: Buffer = EMPTY_BODY;
   statusCode = 0;
   headerValues: Record<string, HeaderValue> | null = null;
+  /** The client sends the body once it gets `100 Continue` (`Expect: 100-continue`). */
+  awaitsContinue = false;
   /** The error behind a 5xx, kept for the log line. */
   failure: unknown = undefined;
   /** `performance.now()` when the request arrived, for the route metrics. */

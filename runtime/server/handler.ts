@@ -42,6 +42,8 @@ export interface HandlerOptions {
 export interface AppHandler {
   /** A `node:http` request listener. */
   handle(req: IncomingMessage, res: ServerResponse): void;
+  /** A `node:http` 'checkContinue' listener: `100 Continue` goes out only when the body is read. */
+  checkContinue(req: IncomingMessage, res: ServerResponse): void;
   /** A `node:http` 'connect' listener: CONNECT requests get the same pipeline (connect.ts). */
   connect(req: IncomingMessage, socket: Duplex): void;
   /** A `node:http` 'clientError' listener: what node's parser refuses is answered and logged (client-error.ts). */
@@ -108,15 +110,28 @@ class Pipeline implements AppHandler {
 
   clientError = (error: Error, socket: Duplex): void => answerClientError(error, socket, this.log);
 
-  handle = (req: IncomingMessage, res: ServerResponse): void => {
+  handle = (req: IncomingMessage, res: ServerResponse): void => this.serve(new RequestContext(req, res, this.clientAddress(req)));
+
+  /**
+   * A request with `Expect: 100-continue`, whose client holds the body back until told to
+   * send it: the IP rules, the route and a declared length over the limit are decided
+   * first, so that a refusal costs no upload. Node closes the connection after a final
+   * answer sent without `100 Continue`, as the body may still follow.
+   */
+  checkContinue = (req: IncomingMessage, res: ServerResponse): void => {
     const ctx = new RequestContext(req, res, this.clientAddress(req));
+    ctx.awaitsContinue = true;
+    this.serve(ctx);
+  };
+
+  private serve(ctx: RequestContext): void {
     try {
       this.dispatch(ctx);
     } catch (error) {
       // An exception escaping a request listener would end the process.
       this.failWith(ctx, error);
     }
-  };
+  }
 
   private dispatch(ctx: RequestContext): void {
     const { req } = ctx;
@@ -162,6 +177,7 @@ class Pipeline implements AppHandler {
     ctx.paramValues = found.params;
     if (!hasBody(req)) return this.run(route, ctx);
     if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
+    if (ctx.awaitsContinue) ctx.res.writeContinue();
     readBody(req, this.bodyLimit).then(
       (body) => {
         ctx.body = body;

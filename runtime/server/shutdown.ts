@@ -1,7 +1,7 @@
 // Graceful stop for `svc serve` (SIGTERM from an orchestrator, SIGINT from a terminal):
 // stop accepting, let the requests in flight finish within a grace period, close
 // keep-alive connections as soon as they fall idle, and only then flush and exit.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
 export type Drained = 'drained' | 'forced';
 
@@ -18,7 +18,12 @@ export function drain(server: Server, graceMs: number): Promise<Drained> {
     let outcome: Drained = 'drained';
     // A request that still arrives on an open keep-alive connection is served, then its
     // connection closes: the client retries elsewhere instead of hitting a closed socket.
-    server.prependListener('request', (_req, res) => res.setHeader('connection', 'close'));
+    const closing = (_req: IncomingMessage, res: ServerResponse): void => {
+      res.setHeader('connection', 'close');
+    };
+    server.prependListener('request', closing);
+    // Requests with `Expect: 100-continue` skip 'request' for this one, when it has a listener.
+    if (server.listenerCount('checkContinue') > 0) server.prependListener('checkContinue', closing);
     // `close()` ends the connections idle right now; one whose response is still running
     // turns idle when it finishes and has no event of its own to hook, so look again shortly.
     const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_EVERY_MS);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
-import { exchange, trickleHeaders } from '../robustness/raw-http.ts';
+import { exchange, expectContinue, trickleHeaders } from '../robustness/raw-http.ts';
 
 const routes = (body: string): string => `import type { Router } from 'svc';
 export default (router: Router) => {
@@ -89,6 +89,11 @@ test("what node's parser refuses, and a request without Host, get problem+json a
   const log = join(root, 'shoebox', 'logs', 'svc.log');
   await eventually(async () => (await readFile(log, 'utf8')).includes('] [400] client error HPE_INVALID_METHOD from '));
   await eventually(async () => (await readFile(log, 'utf8')).includes('] [400] GET / 400 from '));
+});
+
+test('Expect: 100-continue to a missing path gets 404 without being asked for the body, as under svc serve', async () => {
+  const { invited, response } = await expectContinue(tread.url, 'POST /nope HTTP/1.1\r\nhost: a\r\ncontent-length: 4\r\nexpect: 100-continue\r\n\r\n', 'body');
+  assert.deepEqual({ invited, status: response.status }, { invited: false, status: 404 });
 });
 
 test("each build's svc.json timeouts apply to the server tread keeps listening", async () => {

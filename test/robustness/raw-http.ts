@@ -156,3 +156,33 @@ export function sendThen(url: string, request: string, then: 'end' | 'reset' | '
     if (then !== 'wait') setTimeout(() => (then === 'end' ? socket.end() : socket.resetAndDestroy()), afterMs);
   });
 }
+
+/**
+ * Sends `head`, a request with `expect: 100-continue` (and `connection: close`), then
+ * `body` only if the server's first answer is `100 Continue`. Resolves once the server
+ * closes the connection, with whether the body was asked for and the final response.
+ */
+export function expectContinue(url: string, head: string, body: string): Promise<{ invited: boolean; response: ParsedResponse }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    let invited = false;
+    socket.on('data', (chunk: Buffer) => {
+      if (chunks.length === 0 && chunk.toString('latin1').startsWith('HTTP/1.1 100 ')) {
+        invited = true;
+        socket.write(body);
+      }
+      chunks.push(chunk);
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      try {
+        resolve({ invited, response: parseResponse(Buffer.concat(chunks), false) });
+      } catch (e) {
+        reject(e as Error);
+      }
+    });
+    socket.write(head);
+  });
+}
