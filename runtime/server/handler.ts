@@ -11,6 +11,7 @@ import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import type { Outgoing } from '../http/outgoing.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
 import { ipHandlerOptions, type ClientAddress, type IpFilter, type IpTables } from '../ip/index.ts';
+import { allowList } from '../routing/allow.ts';
 import { canonicalPath } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
 import { formatCheckedLine, formatLogLine, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
@@ -89,6 +90,8 @@ class Pipeline implements AppHandler {
   private readonly ipFilter: IpFilter;
   private readonly clientAddress: ClientAddress;
   private readonly metrics: RouteMetrics;
+  /** Every method the application's routes take: the `Allow` of `OPTIONS *`. */
+  private readonly serverAllow: string;
 
   constructor(
     readonly app: CompiledApp,
@@ -104,6 +107,7 @@ class Pipeline implements AppHandler {
     this.ipFilter = settings.ipFilter;
     this.clientAddress = settings.clientAddress;
     this.metrics = settings.metrics;
+    this.serverAllow = allowList(app.manifest.routes.map((route) => route.method)).join(', ');
   }
 
   connect = (req: IncomingMessage, socket: Duplex): void => answerConnect(this.handle, req, socket);
@@ -147,7 +151,10 @@ class Pipeline implements AppHandler {
     if (path === TOO_LONG) {
       return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
     }
-    if (path === null) return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
+    if (path === null) {
+      if (ctx.url === '*') return this.asterisk(ctx);
+      return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
+    }
 
     const found = this.match(ctx.method, path);
     switch (found.kind) {
@@ -185,6 +192,12 @@ class Pipeline implements AppHandler {
       },
       (error: unknown) => this.failWith(ctx, error),
     );
+  }
+
+  /** The asterisk-form target asks about the server as a whole, and only OPTIONS does (RFC 9110 §9.3.7). */
+  private asterisk(ctx: RequestContext): void {
+    if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow: this.serverAllow }, body: null });
+    this.fail(ctx, { status: 400, detail: `The request target * (asterisk-form) is for OPTIONS only, not ${ctx.method}.` });
   }
 
   async close(): Promise<void> {

@@ -114,6 +114,21 @@ describe('matching', () => {
     assert.equal((await raw(server.url, '/nope', { method: 'OPTIONS' })).status, 404);
   });
 
+  it('answers OPTIONS * (asterisk-form) with 204 and every method the application takes; any other method on * with 400', async () => {
+    const res = await raw(server.url, '*', { method: 'OPTIONS' });
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS, POST');
+    const get = await raw(server.url, '*');
+    assert.equal(get.status, 400);
+    assert.equal((JSON.parse(get.body) as { detail: string }).detail, 'The request target * (asterisk-form) is for OPTIONS only, not GET.');
+    const denied = await startApp(handApp([{ method: 'DELETE', pattern: '/x', handler: () => null }]), { ipFilter: () => false });
+    try {
+      assert.equal((await raw(denied.url, '*', { method: 'OPTIONS' })).status, 403, 'the global IP rules come first');
+    } finally {
+      await denied.close();
+    }
+  });
+
   it('answers 400 naming the parameter when a typed placeholder does not fit', async () => {
     assert.deepEqual((await json('/items/12')).body, { id: 12, type: 'number' });
     const res = await json('/items/twelve');

@@ -1,5 +1,6 @@
 // Methods in the generated code: the switch over them, the bit flags the segment walk
 // collects for a 405, and the `Allow` lists.
+import { allowList } from '../../../runtime/routing/allow.ts';
 import { HTTP_METHODS, type HttpMethod } from '../../ir.ts';
 import type { CodeWriter } from './code-writer.ts';
 import type { Shape } from './shapes.ts';
@@ -25,16 +26,6 @@ export const methodBit = (method: HttpMethod): number => 1 << HTTP_METHODS.index
 
 /** `GET | POST`: the generated module names each method's bit after the method. */
 export const bitsExpression = (methods: HttpMethod[]): string => (methods.length ? methods.join(' | ') : '0');
-
-/** The registered methods, HEAD with GET, and always OPTIONS (answered 204 by the runtime); sorted. */
-export function allowList(methods: Iterable<HttpMethod>): string[] {
-  const allow = new Set<string>(['OPTIONS']);
-  for (const method of methods) {
-    allow.add(method);
-    if (method === 'GET') allow.add('HEAD');
-  }
-  return [...allow].sort();
-}
 
 /** The body of `allowList` in the generated module: the same order as `allowList`, one line per method. */
 export function allowListSteps(methods: HttpMethod[]): string[] {

@@ -1,11 +1,12 @@
 // The body of `match`: a switch over every path a static shape matches, by length and
 // then by path, each answered with preallocated results. A method with no static route
 // there goes on to the segment walk only when some placeholder shape fits that path too.
+import { allowList } from '../../../runtime/routing/allow.ts';
 import type { HttpMethod } from '../../ir.ts';
 import { pathText } from '../../route-shapes.ts';
 import { byLength } from './by-length.ts';
 import { CodeWriter } from './code-writer.ts';
-import { allowList, bitsExpression, writeMethodSwitch } from './methods.ts';
+import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { reaches, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
 import { compareText, describe, quote } from './source-text.ts';
