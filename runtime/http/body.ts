@@ -11,6 +11,16 @@ export function hasBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
+/**
+ * A transfer coding other than `chunked` (RFC 9112 §6.1: 501), or null. Node undoes only
+ * `chunked`, the last coding, and would hand over bytes still coded by the others
+ * (`gzip, chunked`).
+ */
+export function unknownCoding(req: IncomingMessage): string | null {
+  const coding = req.headers['transfer-encoding'];
+  return coding === undefined || coding === 'chunked' || coding.toLowerCase() === 'chunked' ? null : coding;
+}
+
 /** A declared Content-Length over the limit is refused before a byte is read. */
 export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   const length = req.headers['content-length'];

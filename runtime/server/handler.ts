@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { HttpError } from '../errors/http-error.ts';
 import { ErrorPages } from '../errors/pages.ts';
 import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
-import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge } from '../http/body.ts';
+import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge, unknownCoding } from '../http/body.ts';
 import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import type { Outgoing } from '../http/outgoing.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
@@ -183,6 +183,11 @@ class Pipeline implements AppHandler {
     ctx.route = route.info;
     ctx.paramValues = found.params;
     if (!hasBody(req)) return this.run(route, ctx);
+    const coding = unknownCoding(req);
+    if (coding !== null) {
+      const detail = `The transfer coding "${coding}" is not supported: send the body with chunked alone, or with Content-Length.`;
+      return this.fail(ctx, { status: 501, detail, headers: { connection: 'close' } });
+    }
     if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
     if (ctx.awaitsContinue) ctx.res.writeContinue();
     readBody(req, this.bodyLimit).then(

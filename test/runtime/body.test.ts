@@ -5,6 +5,7 @@ import type { Context } from '../../runtime/context.ts';
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
 import { handApp } from '../support/hand-app.ts';
 import { raw, startApp, type Running } from '../support/server.ts';
+import { exchange } from '../robustness/raw-http.ts';
 
 const routes = [
   { method: 'POST' as const, pattern: '/upload', handler: function (this: Context) { return { size: this.body.length }; } },
@@ -44,6 +45,19 @@ describe('body limit (default 1 MiB)', () => {
     assert.equal(handled, 0);
     const under = await raw(server.url, '/upload', { method: 'POST', body: [chunk, chunk] });
     assert.deepEqual(JSON.parse(under.body), { size: 512 * 1024 });
+  });
+
+  it('refuses a transfer coding other than chunked with 501, before the handler, and closes the connection', async () => {
+    const before = (await server.logLines()).length;
+    const request = 'POST /count HTTP/1.1\r\nhost: a\r\ntransfer-encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n';
+    const { response } = await exchange(server.url, request); // resolves once the server closes
+    assert.equal(response.status, 501);
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+    assert.match((JSON.parse(response.body.toString()) as { detail: string }).detail, /"gzip, chunked" is not supported/);
+    assert.equal(handled, 0);
+    const lines = (await server.logLines()).slice(before);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0]!, /\] \[501\] POST \/count 501 from /);
   });
 
   it('keeps serving after refusing', async () => {
