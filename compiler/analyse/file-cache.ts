@@ -25,14 +25,17 @@ export class FileCache {
   /**
    * Forgets what `changed` (absolute paths of project files re-read from disk) may have
    * made stale; everything when the project is new (`null`): nothing tells what changed.
+   * Returns whether files came or went since the last build.
    */
-  update(changed: string[] | null, routeFiles: string[], project: Project): void {
+  update(changed: string[] | null, routeFiles: string[], project: Project): boolean {
     const routePaths = new Map(routeFiles.map((file) => [join(this.root, file), file]));
     const listing = this.listFiles(routeFiles);
-    const local = changed !== null && listing === this.listing && changed.every((path) => routePaths.has(path) && !importedByOthers(project, path));
+    const moved = listing !== this.listing;
+    const local = changed !== null && !moved && changed.every((path) => routePaths.has(path) && !importedByOthers(project, path));
     this.listing = listing;
     if (!local) this.files.clear();
     for (const path of changed ?? []) this.files.delete(routePaths.get(path) ?? '');
+    return changed !== null && moved;
   }
 
   /** Every file a route can reach by convention or import; adding or removing one can resolve what did not. */

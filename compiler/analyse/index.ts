@@ -27,7 +27,7 @@ import type { SvcConfig } from '../../runtime/config.ts';
 import { svcEntry } from '../framework.ts';
 import { resolveFile, type FileAnalysis } from './file.ts';
 import { FileCache } from './file-cache.ts';
-import { projectFor } from './project.ts';
+import { projectFor, resolveImportsAgain } from './project.ts';
 import { Reporter } from './reporter.ts';
 import { checkErrorPages } from './error-pages.ts';
 import { checkSources } from './sources.ts';
@@ -43,7 +43,7 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   const { project, changed } = projectFor(root);
   const files = incremental && cache?.root === root ? cache : new FileCache(root);
   // Only a build that keeps its cache needs to know what the next one may reuse.
-  if (incremental) files.update(changed, routeFiles, project);
+  if (incremental && files.update(changed, routeFiles, project)) resolveImportsAgain(project);
   cache = incremental ? files : undefined;
 
   const pending = routeFiles.filter((file) => !files.get(file));

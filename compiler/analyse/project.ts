@@ -98,3 +98,16 @@ function stampOf(path: string): string | undefined {
   const stat = statSync(path, { throwIfNoEntry: false });
   return stat && `${stat.mtimeMs}:${stat.size}`;
 }
+
+/**
+ * Makes the checker resolve every import again. TypeScript keeps the module resolutions
+ * of a file that did not change from one program to the next, so an import of a file
+ * that was missing would stay unresolved after the file comes back (an undo, a `git
+ * checkout`). When files come or go, every application file is taken afresh: a parse of
+ * the text at hand, no disk read.
+ */
+export function resolveImportsAgain(project: Project): void {
+  for (const file of project.getSourceFiles()) {
+    if (!file.isInNodeModules()) project.createSourceFile(file.getFilePath(), file.getFullText(), { overwrite: true });
+  }
+}

@@ -131,3 +131,13 @@ test('a broken edit, then the fix', async () => {
   await writeFiles(root, { 'routes/web.ts': web });
   assert.equal((await assertSameAsFresh()).ok, true);
 });
+
+test('an imported controller deleted, then put back (an undo, a git checkout)', async () => {
+  const file = 'weave/Controllers/ItemController.ts';
+  const text = await readFile(join(root, file), 'utf8');
+  await rm(join(root, file));
+  assert.equal((await assertSameAsFresh()).ok, false);
+  await writeFiles(root, { [file]: text });
+  const { ok, diagnostics } = await assertSameAsFresh();
+  assert.equal(ok, true, JSON.stringify(diagnostics));
+});
