@@ -1,6 +1,6 @@
 // Checks across keys of a validated svc.json, which no single-value check can see:
 // endpoints on the same path, ip.routes keys that name the same path once normalised,
-// health services with the same name. Paths are normalised here, in place.
+// a headers timeout longer than the request's, health services with the same name. Paths are normalised here, in place.
 import { error, type Diagnostic } from '../diagnostics.ts';
 import type { SourceLocation } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
@@ -37,6 +37,13 @@ export function settle(config: SvcConfig, where: (jsonPath: string) => SourceLoc
     routes[path] ??= rules;
   }
   config.ip.routes = routes;
+
+  const { headersTimeoutMs, requestTimeoutMs } = config.server;
+  if (headersTimeoutMs > requestTimeoutMs) {
+    // Node refuses the pair when the server starts; here it is a build error with its place.
+    const jsonPath = 'server.headersTimeoutMs';
+    diagnostics.push(error('SVC007', `${jsonPath} (${headersTimeoutMs}) must not exceed server.requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`, where(jsonPath)));
+  }
 
   const services = new Map<string, string>();
   config.health.services.forEach((service, i) => {
