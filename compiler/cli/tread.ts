@@ -21,6 +21,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
   // Refused before anything starts, as `svc serve` refuses it: no edit to the sources would help.
   guardToken(config?.endpoints.guarded ?? false);
   const server = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: root, execArgv: [], stdio: 'inherit' });
+  const ask = asker(server);
   let version = 0;
   let serving = false;
 
@@ -29,7 +30,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
     const bundle = pathToFileURL(join(root, '.svc', 'app.mjs'));
     bundle.searchParams.set('v', String(++version)); // a fresh module for each build
     await access(bundle);
-    return ask(server, { load: bundle.href });
+    return ask({ load: bundle.href });
   }
 
   async function rebuild(): Promise<void> {
@@ -43,7 +44,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
       return;
     }
     if ('failed' in reply) {
-      console.error(`svc tread: the new build failed to start; still serving the last good build.\n${reply.failed}`);
+      const still = serving ? 'still serving the last good build' : 'no build is served until one starts';
+      console.error(`svc tread: the new build failed to start; ${still}.\n${reply.failed}`);
       return;
     }
     serving = true;
@@ -51,16 +53,17 @@ export async function tread(root: string, listen: { host?: string; port?: number
     console.log(`svc tread: built ${result.table.routes.length} routes in ${Math.round(performance.now() - started)} ms (${phases})`);
   }
 
-  await rebuild();
-  const host = listen.host ?? config?.server.host ?? '127.0.0.1';
-  const port = listen.port ?? config?.server.port ?? 6916;
-  // Watch before announcing the address, so an edit made right after start-up is seen.
+  // Watch from before the first build, so an edit saved while it runs is built next.
   // The root, filtered, rather than the folders themselves: a `weave/` made after start-up is watched too.
   const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^svc\.json$/.test(relative(root, path).split(sep).join('/'));
   const watcher = watch(root, { ignoreInitial: true, ignored: (path) => !watched(path) });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
-  watcher.on('all', serialised(rebuild));
-  const reply = await ask(server, { listen: { host, port } });
+  const changed = serialised(rebuild);
+  watcher.on('all', changed);
+  await changed.now();
+  const host = listen.host ?? config?.server.host ?? '127.0.0.1';
+  const port = listen.port ?? config?.server.port ?? 6916;
+  const reply = await ask({ listen: { host, port } });
   if ('failed' in reply) {
     server.kill('SIGTERM');
     await Promise.all([watcher.close(), disposeContexts()]);
@@ -68,35 +71,68 @@ export async function tread(root: string, listen: { host?: string; port?: number
   }
   if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
 
+  const died = (code: number | null): void => {
+    console.error(`svc tread: the server process exited (${code}).`);
+    process.exit(1);
+  };
   const stop = async (): Promise<void> => {
+    server.off('exit', died);
     await watcher.close();
-    server.kill('SIGTERM');
+    await stopServer(server);
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
-  server.once('exit', (code) => {
-    console.error(`svc tread: the server process exited (${code}).`);
-    process.exit(1);
-  });
+  server.once('exit', died);
 }
 
-/** One request to the server process, one reply (requests never overlap: rebuilds are serialised). */
-function ask(child: ChildProcess, message: object): Promise<Reply> {
-  return new Promise((resolve) => {
-    child.once('message', (reply) => resolve(reply as Reply));
-    child.send(message);
-  });
+/**
+ * Asks the server process to stop, and kills it if it has not within a second: one stuck
+ * in an endless loop (a module's top level, a handler) never runs its signal handler,
+ * and would be left holding the port.
+ */
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
 }
 
-/** Runs `task` after a burst of events settles; events during a run queue exactly one more run. */
-function serialised(task: () => Promise<void>): () => void {
+const STOP_GRACE_MS = 1000;
+
+/**
+ * Requests to the server process, one at a time: each is sent once the previous one has
+ * its reply, so replies cannot cross (a rebuild queued during the first build loads
+ * while the server is told to listen).
+ */
+function asker(child: ChildProcess): (message: object) => Promise<Reply> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (message) => {
+    const reply = previous.then(
+      () =>
+        new Promise<Reply>((resolve) => {
+          child.once('message', (answer) => resolve(answer as Reply));
+          child.send(message);
+        }),
+    );
+    previous = reply;
+    return reply;
+  };
+}
+
+/**
+ * Runs `task` after a burst of events settles; events during a run queue exactly one more
+ * run. `now()` runs it at once and resolves when it is done.
+ */
+function serialised(task: () => Promise<void>): (() => void) & { now(): Promise<void> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
-  const run = (): void => {
+  const run = (): Promise<void> => {
     if (running) {
       again = true;
-      return;
+      return running;
     }
     running = task()
       .catch((e: unknown) => console.error('svc tread:', e))
@@ -104,12 +140,14 @@ function serialised(task: () => Promise<void>): () => void {
         running = null;
         if (again) {
           again = false;
-          run();
+          void run();
         }
       });
+    return running;
   };
-  return () => {
+  const later = (): void => {
     clearTimeout(timer);
     timer = setTimeout(run, 10);
   };
+  return Object.assign(later, { now: run });
 }
