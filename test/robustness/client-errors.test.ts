@@ -91,6 +91,10 @@ describe("requests node's parser refuses", () => {
     await refused('POST /upload HTTP/1.1\r\nhost: a\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n', 400, 'HPE_INVALID_CHUNK_SIZE');
   });
 
+  it('chunk extensions over 16 KiB while the body is read: 413, once', async () => {
+    await refused(`POST /upload HTTP/1.1\r\nhost: a\r\ntransfer-encoding: chunked\r\n\r\n1;x=${'e'.repeat(20_000)}\r\n`, 413, 'HPE_CHUNK_EXTENSIONS_OVERFLOW');
+  });
+
   it('a malformed body after its request was answered gets no second answer', async () => {
     const before = (await server.logLines()).length;
     const { response } = await exchange(server.url, 'POST /nope HTTP/1.1\r\nhost: a\r\ntransfer-encoding: chunked\r\n\r\n', { later: 'zz\r\n' });
