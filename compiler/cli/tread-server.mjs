@@ -59,7 +59,7 @@ process.on('message', async (message) => {
     }
   } catch (error) {
     const failed = !(error instanceof Error) ? String(error) : EXPECTED.has(error.name) ? error.message : (error.stack ?? error.message);
-    process.send({ failed, code: error?.code });
+    process.send({ failed, code: error?.code, name: error?.name });
   }
 });
 

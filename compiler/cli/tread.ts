@@ -14,7 +14,7 @@ import { guardToken } from '../../runtime/endpoints/guard.ts';
 import { listenError } from '../../runtime/server/boot.ts';
 import { printDiagnostics } from './print.ts';
 
-type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string };
+type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string; name?: string };
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
   const { config } = await loadConfig(root);
@@ -44,6 +44,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
       return;
     }
     if ('failed' in reply) {
+      // Sources edited between the analysis and the bundle: the edit's own build is queued.
+      if (reply.name === 'StaleBuildError' && changed.pending()) return;
       const still = serving ? 'still serving the last good build' : 'no build is served until one starts';
       console.error(`svc tread: the new build failed to start; ${still}.\n${reply.failed}`);
       return;
@@ -123,9 +125,10 @@ function asker(child: ChildProcess): (message: object) => Promise<Reply> {
 
 /**
  * Runs `task` after a burst of events settles; events during a run queue exactly one more
- * run. `now()` runs it at once and resolves when it is done.
+ * run. `now()` runs it at once and resolves when it is done; `pending()` tells whether
+ * another run is on its way.
  */
-function serialised(task: () => Promise<void>): (() => void) & { now(): Promise<void> } {
+function serialised(task: () => Promise<void>): (() => void) & { now(): Promise<void>; pending(): boolean } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
@@ -147,7 +150,10 @@ function serialised(task: () => Promise<void>): (() => void) & { now(): Promise<
   };
   const later = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(run, 10);
+    timer = setTimeout(() => {
+      timer = undefined;
+      void run();
+    }, 10);
   };
-  return Object.assign(later, { now: run });
+  return Object.assign(later, { now: run, pending: () => again || timer !== undefined });
 }
