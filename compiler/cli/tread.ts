@@ -1,7 +1,6 @@
-// The dev server. This process compiles and watches; a child process (tread-server.mjs)
-// holds the listening socket and swaps in each good build, so an edit is served without a
-// restart and a broken edit changes nothing.
-import { fork, type ChildProcess } from 'node:child_process';
+// The dev server. This process compiles and watches; a child process (tread-server.mjs,
+// kept by serving-process.ts) holds the listening socket and swaps in each good build, so
+// an edit is served without a restart and a broken edit changes nothing.
 import { access } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,19 +8,19 @@ import { watch } from 'chokidar';
 import { build } from '../build.ts';
 import { disposeContexts } from '../bundle/index.ts';
 import { loadConfig } from '../config/index.ts';
-import { frameworkRoot } from '../framework.ts';
 import { guardToken } from '../../runtime/endpoints/guard.ts';
 import { listenError } from '../../runtime/server/boot.ts';
 import { printDiagnostics } from './print.ts';
-
-type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string; name?: string };
+import { ServingProcess, type Reply } from './serving-process.ts';
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
   const { config } = await loadConfig(root);
   // Refused before anything starts, as `svc serve` refuses it: no edit to the sources would help.
   guardToken(config?.endpoints.guarded ?? false);
-  const server = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: root, execArgv: [], stdio: 'inherit' });
-  const ask = asker(server);
+  const server = new ServingProcess(root, (why) => {
+    console.error(`svc tread: ${why}; stopping. Fix the cause and start svc tread again.`);
+    process.exit(1);
+  });
   let version = 0;
   let serving = false;
 
@@ -30,7 +29,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
     const bundle = pathToFileURL(join(root, '.svc', 'app.mjs'));
     bundle.searchParams.set('v', String(++version)); // a fresh module for each build
     await access(bundle);
-    return ask({ load: bundle.href });
+    return server.load(bundle.href);
   }
 
   async function rebuild(): Promise<void> {
@@ -65,62 +64,19 @@ export async function tread(root: string, listen: { host?: string; port?: number
   await changed.now();
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
-  const reply = await ask({ listen: { host, port } });
+  const reply = await server.listen(host, port);
   if ('failed' in reply) {
-    server.kill('SIGTERM');
-    await Promise.all([watcher.close(), disposeContexts()]);
+    await Promise.all([server.stop(), watcher.close(), disposeContexts()]);
     throw listenError(Object.assign(new Error(reply.failed), { code: reply.code }), host, port);
   }
   if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
 
-  const died = (code: number | null): void => {
-    console.error(`svc tread: the server process exited (${code}).`);
-    process.exit(1);
-  };
   const stop = async (): Promise<void> => {
-    server.off('exit', died);
     await watcher.close();
-    await stopServer(server);
+    await server.stop();
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
-  server.once('exit', died);
-}
-
-/**
- * Asks the server process to stop, and kills it if it has not within a second: one stuck
- * in an endless loop (a module's top level, a handler) never runs its signal handler,
- * and would be left holding the port.
- */
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-const STOP_GRACE_MS = 1000;
-
-/**
- * Requests to the server process, one at a time: each is sent once the previous one has
- * its reply, so replies cannot cross (a rebuild queued during the first build loads
- * while the server is told to listen).
- */
-function asker(child: ChildProcess): (message: object) => Promise<Reply> {
-  let previous: Promise<unknown> = Promise.resolve();
-  return (message) => {
-    const reply = previous.then(
-      () =>
-        new Promise<Reply>((resolve) => {
-          child.once('message', (answer) => resolve(answer as Reply));
-          child.send(message);
-        }),
-    );
-    previous = reply;
-    return reply;
-  };
 }
 
 /**

@@ -1,0 +1,154 @@
+// The process `svc tread` serves from (tread-server.mjs), and its replacement. A fresh
+// process takes over the address when the current one dies (an exception nothing caught:
+// it loads the build that was served), when a build does not finish loading (an endless
+// loop at a module's top level: it waits for the next good build), and after many builds,
+// since Node cannot unload a module and every build a process loads stays in its memory.
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { frameworkRoot } from '../framework.ts';
+
+export type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string; name?: string };
+
+/** How long a build may take to load before its process is given up on. */
+const LOAD_TIMEOUT_MS = 10_000;
+/** Builds one process loads before a fresh one takes over (about 1 MB each for the demo). */
+const BUILDS_PER_PROCESS = 100;
+/** Replacements this close together mean the last good build itself brings the process down. */
+const CRASH_WINDOW_MS = 10_000;
+const CRASHES_IN_WINDOW = 3;
+/** How long a process asked to stop may take before it is killed. */
+const STOP_GRACE_MS = 1000;
+
+export class ServingProcess {
+  private child: ChildProcess;
+  private ask: (message: object) => Promise<Reply>;
+  private address: { host: string; port: number } | null = null;
+  /** The build the process serves, `.svc/app.mjs` as last loaded; a replacement loads it again. */
+  private loaded: string | null = null;
+  private builds = 0;
+  private replacing: Promise<void> | null = null;
+  private readonly crashes: number[] = [];
+  private stopped = false;
+
+  constructor(
+    private readonly root: string,
+    /** Called when no process can be kept running: the last good build brings each one down. */
+    private readonly onGiveUp: (why: string) => void,
+  ) {
+    [this.child, this.ask] = this.start();
+  }
+
+  /** Loads the bundle at `href`; the process keeps serving its last good build if that fails. */
+  async load(href: string): Promise<Reply> {
+    await this.replacing;
+    const reply = await withTimeout(this.ask({ load: href }), LOAD_TIMEOUT_MS);
+    if (reply === null) {
+      // `.svc/` now holds the build that hangs: the new process has nothing to load until the next good one.
+      this.loaded = null;
+      await this.replace(`the new build did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s (an endless loop at a module's top level?)`);
+      return { failed: 'It never finished loading. The server process was replaced; it answers 503 until a build loads.' };
+    }
+    if ('loaded' in reply) {
+      this.loaded = href;
+      if (++this.builds >= BUILDS_PER_PROCESS) await this.replace(null);
+    }
+    return reply;
+  }
+
+  async listen(host: string, port: number): Promise<Reply> {
+    const reply = await this.ask({ listen: { host, port } });
+    // The port it got, for a replacement to take: `--port 0` asks for any.
+    if ('listening' in reply) this.address = { host, port: Number(new URL(reply.listening).port) };
+    return reply;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await stopProcess(this.child);
+  }
+
+  private start(): [ChildProcess, (message: object) => Promise<Reply>] {
+    const child = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: this.root, execArgv: [], stdio: 'inherit' });
+    child.once('exit', (code, signal) => {
+      if (!this.stopped && child === this.child) void this.replace(`the server process exited (${code ?? signal})`);
+    });
+    return [child, asker(child)];
+  }
+
+  /**
+   * A fresh process in place of the current one: it loads the build that was served while
+   * the old one still serves, then takes the address once the old one has let go of it.
+   */
+  private replace(why: string | null): Promise<void> {
+    this.replacing ??= (async () => {
+      const old = this.child;
+      if (why !== null && this.crashedTooOften()) {
+        await stopProcess(old);
+        return this.onGiveUp(`${why}, ${CRASHES_IN_WINDOW} times within ${CRASH_WINDOW_MS / 1000} s`);
+      }
+      if (why !== null) console.error(`svc tread: ${why}; a new server process takes over.`);
+      [this.child, this.ask] = this.start();
+      this.builds = 0;
+      if (this.loaded !== null) await this.ask({ load: this.loaded });
+      await stopProcess(old);
+      if (this.address !== null) await this.ask({ listen: this.address });
+    })().finally(() => (this.replacing = null));
+    return this.replacing;
+  }
+
+  private crashedTooOften(): boolean {
+    const now = Date.now();
+    this.crashes.push(now);
+    while (this.crashes[0]! < now - CRASH_WINDOW_MS) this.crashes.shift();
+    return this.crashes.length >= CRASHES_IN_WINDOW;
+  }
+}
+
+/** Resolves with `promise`'s value, or null once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Asks a process to stop, and kills it if it has not within a second: one stuck in an
+ * endless loop never runs its signal handler, and would be left holding the port.
+ */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Requests to a process, one at a time: each is sent once the previous one has its
+ * reply, so replies cannot cross. A process that exits answers what it was asked with
+ * a failure.
+ */
+function asker(child: ChildProcess): (message: object) => Promise<Reply> {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (message) => {
+    const reply = previous.then(
+      () =>
+        new Promise<Reply>((resolve) => {
+          const exited = (code: number | null, signal: NodeJS.Signals | null): void => {
+            child.off('message', answered);
+            resolve({ failed: `The server process exited (${code ?? signal}).` });
+          };
+          const answered = (answer: unknown): void => {
+            child.off('exit', exited);
+            resolve(answer as Reply);
+          };
+          if (child.exitCode !== null || child.signalCode !== null) return exited(child.exitCode, child.signalCode);
+          child.once('message', answered).once('exit', exited);
+          child.send(message);
+        }),
+    );
+    previous = reply;
+    return reply;
+  };
+}

@@ -1,0 +1,74 @@
+// The process `svc tread` serves from (compiler/cli/serving-process.ts): stopping tread
+// stops it, even stuck in an endless loop (it never runs its signal handler, and would be
+// left holding the port); one that dies, or hangs loading a build, is replaced by a fresh
+// one serving the last good build.
+import assert from 'node:assert/strict';
+import { connect } from 'node:net';
+import { after, test } from 'node:test';
+import { makeProject, removeProject, writeFiles } from '../support/project.ts';
+import { eventually, svcServer } from '../support/cli.ts';
+
+const roots: string[] = [];
+after(async () => Promise.all(roots.map(removeProject)));
+
+const refused = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+
+test('SIGTERM ends tread and its server process, even one stuck in a handler', async (t) => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/', () => 'up');
+  router.get('/spin', () => { for (;;) {} });
+};
+`,
+  });
+  roots.push(root);
+  const tread = await svcServer(root, ['tread', '--port', '0']);
+  const port = Number(new URL(tread.url).port);
+  assert.equal(await (await fetch(tread.url)).text(), 'up');
+  const spinning = new AbortController();
+  fetch(`${tread.url}/spin`, { signal: spinning.signal }).catch(() => {}); // never answered
+  t.after(() => spinning.abort());
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const exited = new Promise<number | null>((resolve) => tread.child.once('exit', resolve));
+  tread.child.kill('SIGTERM');
+  assert.equal(await exited, 0);
+  assert.ok(await refused(port), 'the port is still held: the server process outlived tread');
+});
+
+/** The body of GET `url`, or null when no answer comes within a second (a process stuck in a loop). */
+const text = async (url: string): Promise<string | null> => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(1000) }).catch(() => null);
+  return response && (await response.text());
+};
+
+test('a server process that dies, or hangs loading a build, is replaced', async (t) => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/', () => 'up');
+  router.get('/boom', () => { setTimeout(() => { throw new Error('thrown in a timer'); }, 10); return 'soon'; });
+};
+`,
+  });
+  roots.push(root);
+  const tread = await svcServer(root, ['tread', '--port', '0']);
+  t.after(() => tread.stop());
+  assert.equal(await text(`${tread.url}/boom`), 'soon');
+  // The timer's exception ends the process; a new one serves the same build.
+  await eventually(async () => tread.output().includes('the server process exited (1); a new server process takes over'));
+  await eventually(async () => (await text(tread.url)) === 'up');
+
+  const loop = "import type { Router } from 'svc';\nfor (;;) {}\nexport default (router: Router) => { router.get('/loop', () => 'never'); };\n";
+  await writeFiles(root, { 'routes/loop.ts': loop });
+  await eventually(async () => tread.output().includes('did not finish loading within 10 s'), 30_000);
+  await eventually(async () => (await text(tread.url))?.includes('no successful build yet') ?? false);
+  await writeFiles(root, { 'routes/loop.ts': loop.replace('for (;;) {}\n', '') });
+  await eventually(async () => (await text(`${tread.url}/loop`)) === 'never');
+  assert.equal(await text(tread.url), 'up');
+});
