@@ -34,7 +34,8 @@ const ANSWERS: Record<string, { status: number; detail: string }> = {
 /** What node passes: a parse error carries llhttp's `code` and `reason`, and the bytes it failed in. */
 type ClientError = Error & { code?: string; reason?: string; rawPacket?: unknown };
 
-export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter): void {
+/** `from`: the peer's address as the pipeline shows it (IPv4-mapped IPv6 folded). */
+export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, from: (socket: Socket) => string): void {
   const socket = connection as HttpSocket;
   const code = error.code ?? error.name;
   const request = socket.parser?.incoming ?? null;
@@ -47,7 +48,7 @@ export function answerClientError(error: ClientError, connection: Duplex, log: L
       `HTTP/1.1 ${status} ${statusTitle(status)}\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n${isHead(error, pending) ? '' : body}`,
     );
-    log.append(formatLogLine(String(status), `client error ${code} from ${peer(socket.remoteAddress)} (request ${id})`));
+    log.append(formatLogLine(String(status), `client error ${code} from ${from(socket)} (request ${id})`));
   }
   socket.destroy();
 }
@@ -80,10 +81,3 @@ function isHead(error: ClientError, pending: IncomingMessage | null): boolean {
   return Buffer.isBuffer(packet) && packet.subarray(0, HEAD.length).equals(HEAD);
 }
 
-const MAPPED = '::ffff:';
-
-/** As the pipeline shows addresses: an IPv4-mapped IPv6 peer in its IPv4 form. */
-function peer(address: string | undefined): string {
-  if (address === undefined) return 'an unknown address';
-  return address.startsWith(MAPPED) && address.includes('.') ? address.slice(MAPPED.length) : address;
-}

@@ -79,6 +79,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
 }
 
 const GENERIC_500 = 'The server could not handle the request.';
+const NO_HEADERS = {};
 const MISSING_HOST: Problem = { status: 400, detail: 'An HTTP/1.1 request must have a Host header field.', headers: { connection: 'close' } };
 const TOO_LONG = Symbol('too long');
 
@@ -112,7 +113,10 @@ class Pipeline implements AppHandler {
 
   connect = (req: IncomingMessage, socket: Duplex): void => answerConnect(this.handle, req, socket);
 
-  clientError = (error: Error, socket: Duplex): void => answerClientError(error, socket, this.log);
+  // The peer as every other log line names it: the pipeline's own address reading, given
+  // no headers, so no forwarded hop (there is no parsed request to take one from).
+  clientError = (error: Error, socket: Duplex): void =>
+    answerClientError(error, socket, this.log, (peer) => this.clientAddress({ socket: peer, headers: NO_HEADERS } as IncomingMessage));
 
   handle = (req: IncomingMessage, res: ServerResponse): void => this.serve(new RequestContext(req, res, this.clientAddress(req)));
 
