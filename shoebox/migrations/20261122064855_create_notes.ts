@@ -2,7 +2,7 @@
 // `svc cobble run` applies up() in a transaction and `svc cobble rollback` undoes it with
 // down(). The database is typed Kysely<any>: a migration describes the schema as it was
 // when it was written, not the app's current types.
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "svc";
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -20,6 +20,7 @@ test('create → run → status → rollback → run', async () => {
   const source = readFileSync(join(root, 'shoebox', 'migrations', file!), 'utf8');
   assert.match(source, /export async function up\(db: Kysely<any>\)/);
   assert.match(source, /export async function down\(db: Kysely<any>\)/);
+  assert.match(source, /from "svc";/); // not kysely: an app need not depend on it
 
   const pending = JSON.parse(cobble(root, 'status', '--json').stdout);
   assert.deepEqual(pending, { applied: [], pending: [name], missing: [], ignored: [] });

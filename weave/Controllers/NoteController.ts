@@ -1,5 +1,4 @@
-import type { Generated } from 'kysely';
-import { Controller, HttpError, db } from 'svc';
+import { Controller, HttpError, db, type Generated } from 'svc';
 
 /** The `notes` table (shoebox/migrations/…_create_notes.ts), as `db()` sees it. */
 export interface NotesTable {
