@@ -18,6 +18,7 @@ process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnh
 // The other options and listeners are those of `svc serve` (runtime/server/boot.ts).
 const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, (req, res) => (current ? current.handle(req, res) : noBuild(res)));
 server.on('checkContinue', (req, res) => (current ? current.checkContinue(req, res) : noBuild(res)));
+server.on('checkExpectation', (req, res) => (current ? current.checkExpectation(req, res) : noBuild(res)));
 server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));
 server.on('clientError', (error, socket) => (current ? current.clientError(error, socket) : socket.destroy()));
 

@@ -45,7 +45,11 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     handler.handle,
   );
   applyTimeouts(server, settings);
-  server.on('checkContinue', handler.checkContinue).on('connect', handler.connect).on('clientError', handler.clientError);
+  server
+    .on('checkContinue', handler.checkContinue)
+    .on('checkExpectation', handler.checkExpectation)
+    .on('connect', handler.connect)
+    .on('clientError', handler.clientError);
   const { host = settings.host, port = settings.port } = options;
   await new Promise<void>((resolve, reject) => {
     const refused = (error: NodeJS.ErrnoException): void => reject(listenError(error, host, port));

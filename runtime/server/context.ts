@@ -32,6 +32,8 @@ export class RequestContext implements Context, ResponseSettings {
   headerValues: Record<string, HeaderValue> | null = null;
   /** The client sends the body once it gets `100 Continue` (`Expect: 100-continue`). */
   awaitsContinue = false;
+  /** `Expect` asked for something other than `100-continue`: answered with 417. */
+  unmetExpectation = false;
   /** The error behind a 5xx, kept for the log line. */
   failure: unknown = undefined;
   /** `performance.now()` when the request arrived, for the route metrics. */

@@ -45,6 +45,8 @@ export interface AppHandler {
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** A `node:http` 'checkContinue' listener: `100 Continue` goes out only when the body is read. */
   checkContinue(req: IncomingMessage, res: ServerResponse): void;
+  /** A `node:http` 'checkExpectation' listener: any other `Expect` gets 417 with a body. */
+  checkExpectation(req: IncomingMessage, res: ServerResponse): void;
   /** A `node:http` 'connect' listener: CONNECT requests get the same pipeline (connect.ts). */
   connect(req: IncomingMessage, socket: Duplex): void;
   /** A `node:http` 'clientError' listener: what node's parser refuses is answered and logged (client-error.ts). */
@@ -81,6 +83,8 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
 const GENERIC_500 = 'The server could not handle the request.';
 const NO_HEADERS = {};
 const MISSING_HOST: Problem = { status: 400, detail: 'An HTTP/1.1 request must have a Host header field.', headers: { connection: 'close' } };
+// The connection closes after it: a body sent along with the expectation may follow.
+const UNMET_EXPECTATION: Problem = { status: 417, detail: 'The only expectation this server meets is `Expect: 100-continue`.', headers: { connection: 'close' } };
 const TOO_LONG = Symbol('too long');
 
 class Pipeline implements AppHandler {
@@ -132,6 +136,17 @@ class Pipeline implements AppHandler {
     this.serve(ctx);
   };
 
+  /**
+   * A request whose `Expect` is not `100-continue`: an expectation svc cannot meet, so 417
+   * (RFC 9110 §10.1.1), decided after the IP rules and answered with a body and a log line
+   * like any refusal, where node alone would send a bare 417.
+   */
+  checkExpectation = (req: IncomingMessage, res: ServerResponse): void => {
+    const ctx = new RequestContext(req, res, this.clientAddress(req));
+    ctx.unmetExpectation = true;
+    this.serve(ctx);
+  };
+
   private serve(ctx: RequestContext): void {
     try {
       this.dispatch(ctx);
@@ -152,6 +167,7 @@ class Pipeline implements AppHandler {
     }
     // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).
     if (req.headers.host === undefined && req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
+    if (ctx.unmetExpectation) return this.fail(ctx, UNMET_EXPECTATION);
     if (path === TOO_LONG) {
       return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
     }

@@ -22,8 +22,10 @@ export function drain(server: Server, graceMs: number): Promise<Drained> {
       res.setHeader('connection', 'close');
     };
     server.prependListener('request', closing);
-    // Requests with `Expect: 100-continue` skip 'request' for this one, when it has a listener.
-    if (server.listenerCount('checkContinue') > 0) server.prependListener('checkContinue', closing);
+    // Requests with an `Expect` skip 'request' for one of these, when it has a listener.
+    for (const event of ['checkContinue', 'checkExpectation']) {
+      if (server.listenerCount(event) > 0) server.prependListener(event, closing);
+    }
     // `close()` ends the connections idle right now; one whose response is still running
     // turns idle when it finishes and has no event of its own to hook, so look again shortly.
     const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_EVERY_MS);

@@ -9,7 +9,7 @@ import { DEFAULT_CONFIG } from '../../runtime/config.ts';
 import { drain } from '../../runtime/server/shutdown.ts';
 import { handApp } from '../support/hand-app.ts';
 import { startApp, type Running } from '../support/server.ts';
-import { expectContinue } from '../robustness/raw-http.ts';
+import { exchange, expectContinue } from '../robustness/raw-http.ts';
 
 let server: Running;
 before(async () => {
@@ -39,6 +39,16 @@ describe('Expect: 100-continue', () => {
     const { invited, response } = await send('POST', '/upload', 100);
     assert.equal(invited, true, 'a request whose body is read is asked for it');
     assert.deepEqual(JSON.parse(response.body.toString()), { size: 100 });
+  });
+
+  it('any other expectation gets 417 with a problem body, after the IP rules', async () => {
+    const ask = (target: string) =>
+      exchange(server.url, `POST ${target} HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\nexpect: 200-ok\r\nconnection: close\r\n\r\nhi`);
+    const { response } = await ask('/upload');
+    assert.equal(response.status, 417);
+    assert.equal(response.headers['content-type'], 'application/problem+json');
+    assert.match(JSON.parse(response.body.toString()).detail, /100-continue/);
+    assert.equal((await ask('/upload/private')).response.status, 403);
   });
 
   it('arriving on an open connection while the server drains, is answered with Connection: close', async () => {
