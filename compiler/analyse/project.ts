@@ -44,7 +44,7 @@ function typesFolder(): string {
 interface Warm {
   root: string;
   project: Project;
-  /** `mtime:size` of each project file when last read, so a rebuild re-reads only files that changed. */
+  /** `mtime:ctime:size` of each project file when last read, so a rebuild re-reads only files that changed. */
   stamps: Map<string, string>;
 }
 
@@ -94,9 +94,12 @@ function refreshFromDisk({ project, stamps }: Warm): string[] {
   return changed;
 }
 
+// The change time too: tools that copy a file's modification time along with its text
+// (`rsync -t`, `cp -p`, `touch -r`) can leave mtime and size as they were, but every
+// write moves ctime, which no one can set back.
 function stampOf(path: string): string | undefined {
   const stat = statSync(path, { throwIfNoEntry: false });
-  return stat && `${stat.mtimeMs}:${stat.size}`;
+  return stat && `${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
 }
 
 /**

@@ -31,7 +31,9 @@ export function contentType(file: string): string {
 }
 
 interface Cached {
+  /** ctime as well as mtime: a copy that keeps the modification time (`cp -p`) still moves it. */
   mtimeMs: number;
+  ctimeMs: number;
   size: number;
   etag: string;
   body: Buffer;
@@ -50,9 +52,9 @@ export class StaticFiles {
     }
     if (!info.isFile()) return null;
     const cached = this.cache.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached;
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
     const body = await readFile(file);
-    const fresh = { mtimeMs: info.mtimeMs, size: info.size, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
+    const fresh = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
     this.cache.set(file, fresh);
     return fresh;
   }

@@ -3,7 +3,7 @@
 // generated files) must be exactly what `svc build` gives for a copy of the same tree in
 // a process of its own.
 import assert from 'node:assert/strict';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from '../../compiler/build.ts';
@@ -140,4 +140,18 @@ test('an imported controller deleted, then put back (an undo, a git checkout)', 
   await writeFiles(root, { [file]: text });
   const { ok, diagnostics } = await assertSameAsFresh();
   assert.equal(ok, true, JSON.stringify(diagnostics));
+});
+
+test('an edit that keeps the size and the modification time (rsync -t, touch -r)', async () => {
+  const file = join(root, 'routes/api.ts');
+  const { mtime } = await stat(file);
+  const rewrite = async (path: string) => {
+    await writeFiles(root, { 'routes/api.ts': api(path) });
+    await utimes(file, mtime, mtime);
+  };
+  await rewrite('/thing1');
+  await build(root, { write: false, incremental: true });
+  await rewrite('/thing2');
+  const { table } = await assertSameAsFresh();
+  assert.ok(table.routes.some((r) => r.pattern === '/thing2'));
 });
