@@ -37,7 +37,7 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
     }
     const memory = process.memoryUsage();
     const uptime = process.uptime();
-    const built = await stat(buildFile(root, 'manifest.json')).then((info) => info.mtime, () => null);
+    const built = await lastBuilt(root);
     const source = new Map(appRoutes.map((route) => [route.id, route.source]));
     return render({
       ...frame,
@@ -51,7 +51,7 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
         {
           label: 'Last build',
           value: built ? `${formatDuration((Date.now() - built.getTime()) / 1000)} ago` : 'unknown',
-          note: built ? `${built.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '.svc/manifest.json is missing',
+          note: built ? `${built.toISOString().slice(0, 19).replace('T', ' ')} UTC` : 'no .svc/manifest.json or .svc/app.mjs',
         },
       ],
       routes: metrics.stats().map((stat) => ({
@@ -66,3 +66,14 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
     });
   };
 };
+
+/**
+ * When the build last changed: `svc build` rewrites only the files whose text changed, so
+ * a rebuild for a controller's edit (every `svc tread` save) leaves the manifest alone and
+ * writes the bundle. The newer of the two is the time of the build being served.
+ */
+async function lastBuilt(root: string): Promise<Date | null> {
+  const times = await Promise.all(['manifest.json', 'app.mjs'].map((file) => stat(buildFile(root, file)).then((info) => info.mtimeMs, () => 0)));
+  const newest = Math.max(...times);
+  return newest === 0 ? null : new Date(newest);
+}
