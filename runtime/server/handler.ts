@@ -17,6 +17,7 @@ import type { MatchFn } from '../routing/match.ts';
 import { formatCheckedLine, formatLogLine, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { closeDatabase, configureDatabase } from '../database/index.ts';
+import { outsoleRoute, underOutsole } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
 import { checkBuildData } from './build-shape.ts';
@@ -68,7 +69,8 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   // Before binding: knots' start-up hooks may already call logError().
   const log = logWriter(options.root, config.logs);
   useLog(log);
-  const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, { app, root: options.root, dev, config, metrics });
+  const setup = { app, root: options.root, dev, config, metrics };
+  const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, setup);
   const ip = ipHandlerOptions(app.ipTables as IpTables);
   return new Pipeline(app, routes, pages, log, {
     dev,
@@ -77,6 +79,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
     ipFilter: options.ipFilter ?? ip.ipFilter,
     clientAddress: options.clientAddress ?? ip.clientAddress,
     metrics,
+    outsole: outsoleRoute(setup),
   });
 }
 
@@ -95,6 +98,8 @@ class Pipeline implements AppHandler {
   private readonly ipFilter: IpFilter;
   private readonly clientAddress: ClientAddress;
   private readonly metrics: RouteMetrics;
+  /** The files of shoebox/outsole/, for GET and HEAD requests under its mount that no route takes. */
+  private readonly outsole: BoundRoute;
   /** Every method the application's routes take: the `Allow` of `OPTIONS *`. */
   private readonly serverAllow: string;
 
@@ -103,7 +108,7 @@ class Pipeline implements AppHandler {
     private readonly routes: readonly BoundRoute[],
     private readonly pages: ErrorPages,
     private readonly log: LogWriter,
-    settings: { dev: boolean; bodyLimit: number; maxUrlLength: number; ipFilter: IpFilter; clientAddress: ClientAddress; metrics: RouteMetrics },
+    settings: { dev: boolean; bodyLimit: number; maxUrlLength: number; ipFilter: IpFilter; clientAddress: ClientAddress; metrics: RouteMetrics; outsole: BoundRoute },
   ) {
     this.match = app.match;
     this.dev = settings.dev;
@@ -112,6 +117,7 @@ class Pipeline implements AppHandler {
     this.ipFilter = settings.ipFilter;
     this.clientAddress = settings.clientAddress;
     this.metrics = settings.metrics;
+    this.outsole = settings.outsole;
     this.serverAllow = allowList(app.manifest.routes.map((route) => route.method)).join(', ');
   }
 
@@ -181,6 +187,7 @@ class Pipeline implements AppHandler {
       case 'found':
         break;
       case 'not-found':
+        if ((ctx.method === 'GET' || ctx.method === 'HEAD') && underOutsole(path)) return this.run(this.outsole, ctx);
         return this.fail(ctx, { status: 404, detail: `No route for ${ctx.method} ${path}.` });
       case 'method-not-allowed': {
         const allow = allowHeader(found.allow);

@@ -1,10 +1,14 @@
-// Files under shoebox/outsole/ and their URLs. The docs endpoint is their public mount:
-// a file directly in shoebox/outsole/docs/ is served at `/<endpoints.docs>/<file>`, and
-// `openapi.json` (written to shoebox/outsole/ by `svc route docs`) at
-// `/<endpoints.docs>/openapi.json`, from the build the server runs. Nothing deeper is
-// served, so a URL can never climb out of the folder.
+// Files under shoebox/outsole/ and their URLs. Every file there is served under
+// `/shoebox/outsole/` (runtime/endpoints/outsole.ts). The docs endpoint has URLs of its
+// own for what it serves: a file directly in shoebox/outsole/docs/ at
+// `/<endpoints.docs>/<file>`, and `openapi.json` at `/<endpoints.docs>/openapi.json`, from
+// the build the server runs (the copy in shoebox/outsole/ exists only once `svc route
+// docs` has written it).
 import { DEFAULT_CONFIG } from '../config.ts';
 import { shoeboxPath } from './paths.ts';
+
+/** Where the files of shoebox/outsole/ are served. */
+export const OUTSOLE_MOUNT = '/shoebox/outsole';
 
 /** The OpenAPI document's file name, under the docs mount and in shoebox/outsole/. */
 export const OPENAPI_FILE = 'openapi.json';
@@ -24,16 +28,19 @@ export function useDocsMount(path: string): void {
 }
 
 /**
- * The URL of a file under shoebox/outsole/: `shoeAsset('docs/swagger-ui.css')` →
- * `/svc/docs/swagger-ui.css`, `shoeAsset('openapi.json')` → `/svc/docs/openapi.json`
- * (with svc.json `endpoints.docs` of the application being served). Other paths have no
- * URL and throw, so a broken link shows up where it is written.
+ * The URL of a file under shoebox/outsole/: `shoeAsset('img/logo.png')` →
+ * `/shoebox/outsole/img/logo.png`; what the docs endpoint serves gets its URL,
+ * `shoeAsset('docs/swagger-ui.css')` → `/svc/docs/swagger-ui.css` and
+ * `shoeAsset('openapi.json')` → `/svc/docs/openapi.json` (with svc.json `endpoints.docs`
+ * of the application being served). A path that climbs out of the folder or names a
+ * hidden file has no URL and throws, so a broken link shows up where it is written.
  */
 export function shoeAsset(relativePath: string): string {
   const parts = relativePath.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
+  if (parts.length === 0 || !parts.every(isAssetName)) {
+    throw new Error(`shoeAsset('${relativePath}'): give a file under shoebox/outsole/ by plain names (letters, digits, "_", "-", "."; none starting with "."), e.g. "img/logo.png".`);
+  }
   if (parts.length === 1 && parts[0] === OPENAPI_FILE) return `${docsMount}/${OPENAPI_FILE}`;
-  if (parts.length === 2 && parts[0] === 'docs' && isAssetName(parts[1]!) && parts[1] !== OPENAPI_FILE) return `${docsMount}/${parts[1]}`;
-  throw new Error(
-    `shoeAsset('${relativePath}'): only "${OPENAPI_FILE}" and files directly in shoebox/outsole/docs/ ("docs/<file>", a plain file name) have a URL.`,
-  );
+  if (parts.length === 2 && parts[0] === 'docs' && parts[1] !== OPENAPI_FILE) return `${docsMount}/${parts[1]}`;
+  return `${OUTSOLE_MOUNT}/${parts.join('/')}`;
 }

@@ -7,7 +7,7 @@ import { removeProject } from '../support/project.ts';
 import { buildProject, get, serve, svcBin, type Served } from './support.ts';
 
 const TOKEN = 'correct horse battery staple';
-const endpoints = ['/svc/docs', '/svc/docs/swagger-ui.css', '/svc/docs/openapi.json', '/svc/health', '/svc/dashboard', '/svc/metrics'];
+const endpoints = ['/svc/docs', '/svc/docs/swagger-ui.css', '/svc/docs/openapi.json', '/shoebox/outsole/docs/swagger-ui.css', '/svc/health', '/svc/dashboard', '/svc/metrics'];
 
 describe('guarded: true', () => {
   let root: string;

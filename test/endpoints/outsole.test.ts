@@ -1,0 +1,86 @@
+// Every file under shoebox/outsole/ is served at /shoebox/outsole/<path> (the URL
+// shoeAsset() gives), through a real build: nested folders, caching headers, HEAD, and
+// nothing outside the folder or hidden in it.
+import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { raw } from '../support/server.ts';
+import { removeProject } from '../support/project.ts';
+import { appFiles, buildProject, get, serve, type Served } from './support.ts';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+describe('shoebox/outsole/ files', () => {
+  let root: string;
+  let served: Served;
+  before(async () => {
+    root = await buildProject(undefined, {
+      ...appFiles,
+      'routes/assets.ts': `
+import { shoeAsset, type Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/asset-urls', () => ({ logo: shoeAsset('img/logo.png'), notes: shoeAsset('notes.txt') }));
+  router.get('/shoebox/outsole/taken.txt', () => 'the route');
+};
+`,
+      'shoebox/outsole/notes.txt': 'public notes',
+      'shoebox/outsole/taken.txt': 'the file',
+      'shoebox/outsole/.env': 'SECRET=1',
+      'shoebox/outsole/img/.hidden.png': 'SECRET=2',
+      'shoebox/secret.txt': 'SECRET=3',
+    });
+    await writeFile(join(root, 'shoebox', 'outsole', 'img', 'logo.png'), PNG);
+    served = await serve(root);
+  });
+  after(async () => {
+    await served.stop();
+    await removeProject(root);
+  });
+
+  it('serves the URLs shoeAsset() gives, nested or not, with content type, ETag and 304', async () => {
+    const urls = JSON.parse((await get(`${served.url}/asset-urls`)).body) as { logo: string; notes: string };
+    assert.deepEqual(urls, { logo: '/shoebox/outsole/img/logo.png', notes: '/shoebox/outsole/notes.txt' });
+    const logo = await fetch(`${served.url}${urls.logo}`);
+    assert.equal(logo.status, 200);
+    assert.equal(logo.headers.get('content-type'), 'image/png');
+    assert.equal(logo.headers.get('cache-control'), 'public, max-age=3600');
+    assert.ok(Buffer.from(await logo.arrayBuffer()).equals(PNG));
+    const again = await fetch(`${served.url}${urls.logo}`, { headers: { 'if-none-match': logo.headers.get('etag')! } });
+    assert.equal(again.status, 304);
+    const notes = await get(`${served.url}${urls.notes}`);
+    assert.deepEqual([notes.status, notes.headers.get('content-type'), notes.body], [200, 'text/plain; charset=utf-8', 'public notes']);
+    const head = await raw(served.url, urls.notes, { method: 'HEAD' });
+    assert.deepEqual([head.status, head.body], [200, '']);
+    assert.equal((await get(`${served.url}/shoebox/outsole/docs/swagger-ui.css`)).status, 200, 'the docs files too');
+  });
+
+  it('lets an application route under the mount win', async () => {
+    assert.equal((await get(`${served.url}/shoebox/outsole/taken.txt`)).body, 'the route');
+  });
+
+  it('answers 404 for anything but a file by plain names in the folder, and for other methods', async () => {
+    const attempts = [
+      '/shoebox/outsole/../../svc.json',
+      '/shoebox/outsole/%2E%2E/%2E%2E/svc.json',
+      '/shoebox/outsole/img/..%2F..%2F..%2Fsvc.json',
+      '/shoebox/outsole/..%5C..%5Csvc.json',
+      '/shoebox/outsole/.env',
+      '/shoebox/outsole/img/.hidden.png',
+      '/shoebox/outsole/img',
+      '/shoebox/outsole',
+      '/shoebox/outsole/nope.txt',
+      '/shoebox/outsole/notes.txt%00.png',
+      '/shoebox/outsole/../secret.txt',
+      '/shoebox/outsole/%2E%2E/secret.txt',
+      '/shoebox/outsole/..%2Fsecret.txt',
+    ];
+    for (const target of attempts) {
+      const response = await raw(served.url, target);
+      assert.ok(response.status === 404 || response.status === 400, `${target} answered ${response.status}`);
+      assert.doesNotMatch(response.body, /SECRET/, target);
+    }
+    assert.equal((await raw(served.url, '/shoebox/outsole/notes.txt', { method: 'POST' })).status, 404);
+  });
+});
