@@ -57,7 +57,7 @@ export class ShoeCacheKnots implements Middleware {
     // `no-cache` asks for a fresh answer (which may be stored); `no-store` keeps the cache out of it altogether.
     if (!asked.has('no-store') && !asked.has('no-cache')) {
       const entry = await store.read(key);
-      if (entry !== null && entry.expiresAt > this.now()) return this.hit(ctx, entry);
+      if (entry !== null && this.fresh(entry)) return this.hit(ctx, entry);
     }
 
     const out = await next();
@@ -71,6 +71,15 @@ export class ShoeCacheKnots implements Middleware {
       await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + this.ttlMs, body });
     }
     return ifNoneMatch(ctx.headers['if-none-match'], etag) ? notModified(out.headers, 'MISS') : withCacheHeaders(out, 'MISS');
+  }
+
+  /**
+   * Within the expiry the entry was written with and within this knot's TTL: an entry
+   * stored under a longer TTL (before svc.json `cache.ttl` or the entry's parameter was
+   * lowered, and the server restarted) is not served past the TTL in force now.
+   */
+  private fresh(entry: CachedResponse): boolean {
+    return this.now() < Math.min(entry.expiresAt, entry.storedAt + this.ttlMs);
   }
 
   private hit(ctx: Context, entry: CachedResponse): Outgoing {
