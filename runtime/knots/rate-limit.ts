@@ -63,8 +63,12 @@ export class RateLimitKnots implements Middleware {
     const remaining = this.limit - window.count;
     if (remaining < 0) throw this.tooMany(window.resetAt, now);
     return next().then((out) => {
-      out.headers['x-ratelimit-limit'] = this.limitHeader;
-      out.headers['x-ratelimit-remaining'] = String(remaining);
+      // Nested limits (a group's, and a stricter one inside it): the one closer to refusing
+      // speaks, so an inner 429 is not relabelled "limit 100, 97 remaining" on its way out.
+      if (!(Number(out.headers['x-ratelimit-remaining']) <= remaining)) {
+        out.headers['x-ratelimit-limit'] = this.limitHeader;
+        out.headers['x-ratelimit-remaining'] = String(remaining);
+      }
       return out;
     });
   }

@@ -68,6 +68,19 @@ describe('RateLimitKnots', () => {
     assert.equal(res.headers['x-ratelimit-remaining'], '1');
   });
 
+  it('reports the tighter of nested limits, so a 429 never claims requests remain', async () => {
+    const ip = from('10.0.4.1');
+    const first = await get(server, '/nested/strict', ip);
+    assert.equal(first.headers['x-ratelimit-limit'], '2');
+    assert.equal(first.headers['x-ratelimit-remaining'], '1');
+    await get(server, '/nested/strict', ip);
+    const refused = await get(server, '/nested/strict', ip);
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers['x-ratelimit-limit'], '2');
+    assert.equal(refused.headers['x-ratelimit-remaining'], '0');
+    assert.equal(refused.headers['retry-after'], '60');
+  });
+
   it('defaults to 60 requests per 60 s', async () => {
     const res = await get(server, '/default', from('10.0.3.1'));
     assert.equal(res.headers['x-ratelimit-limit'], '60');
