@@ -38,11 +38,13 @@ describe('svc build reports every problem of a broken tree', { concurrency: 2 },
       assert.deepEqual(diagnostics.find((d) => d.line === 10), {
         code: 'SVC003',
         severity: 'error',
-        text: "the handler takes 2 parameters (id, extra) but '/d/{id}' has 1 placeholder (id); declare one parameter per placeholder, in order",
-        file: 'routes/api.ts',
+        path: 'routes/api.ts',
         line: 10,
         col: 25,
+        message: "the handler takes 2 parameters (id, extra) but '/d/{id}' has 1 placeholder (id); declare one parameter per placeholder, in order",
         notes: ['the handler is declared at routes/api.ts:4:14'],
+        file: 'routes/api.ts',
+        text: "the handler takes 2 parameters (id, extra) but '/d/{id}' has 1 placeholder (id); declare one parameter per placeholder, in order",
       });
       assert.deepEqual(diagnostics.flatMap((d) => formatDiagnostic(d).split('\n')), expected(name));
     } finally {
