@@ -3,6 +3,7 @@
 // `svc build` cannot disagree on keys, types, ranges or defaults.
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
 import { checkHost, checkIpEntry, warnIpEntry } from './checks.ts';
+import { IP_ENTRY_PATTERN } from './ip-pattern.ts';
 
 interface Described {
   description: string;
@@ -76,7 +77,7 @@ const ipList = (description: string): ArrayShape => ({
   items: {
     type: 'string',
     description: 'An IPv4 or IPv6 address or CIDR range: "10.0.0.5", "10.0.0.0/24", "::1", "2001:db8::/32". IPv4-mapped IPv6 is treated as IPv4.',
-    pattern: '^[0-9A-Fa-f:.]+(?:/[0-9]{1,3})?$',
+    pattern: IP_ENTRY_PATTERN,
     expected: 'an IP address or CIDR range',
     check: checkIpEntry,
     warn: warnIpEntry,
