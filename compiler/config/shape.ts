@@ -63,7 +63,10 @@ export type Shape = ObjectShape | MapShape | ArrayShape | StringShape | IntegerS
 // `.` or `..` (dot segments are resolved away before matching, so they would never match).
 const SEGMENT = "(?!\\.\\.?(?:/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+";
 export const ENDPOINT_PATH_PATTERN = `^/?${SEGMENT}(?:/${SEGMENT})*/?$`;
-export const ROUTE_KEY_PATTERN = `^(?:/|/?${SEGMENT}(?:/${SEGMENT})*/?)$`;
+// An `ip.routes` key must be able to name any route: route literals may hold non-ASCII
+// characters (`/über-uns`), which requests reach decoded, so keys may too.
+const KEY_SEGMENT = "(?!\\.\\.?(?:/|$))(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|[^\\u0000-\\u007f])+";
+export const ROUTE_KEY_PATTERN = `^(?:/|/?${KEY_SEGMENT}(?:/${KEY_SEGMENT})*/?)$`;
 const PLAIN_PATH = 'no placeholders, %-escapes, query, or empty, "." or ".." segments';
 
 const d = DEFAULT_CONFIG;

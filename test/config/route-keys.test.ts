@@ -1,0 +1,42 @@
+// An `ip.routes` key can name any route (SPEC §5: the key equals the path or is a
+// segment prefix of it), so route literals with non-ASCII characters (`/über-uns`) can
+// have rules of their own; the build, the shipped schema and the filter all agree.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parseConfig } from '../../compiler/config/index.ts';
+import { formatDiagnostics } from '../../compiler/diagnostics.ts';
+import { createIpFilter } from '../../runtime/ip/index.ts';
+import { canonicalPath } from '../../runtime/routing/canonical-path.ts';
+import { compileIp } from '../ip/compile.ts';
+import { repoRoot } from '../support/project.ts';
+
+const schema = JSON.parse(await readFile(join(repoRoot, 'svc.schema.json'), 'utf8')) as object;
+const fitsSchema = new Ajv2020({ strict: true }).compile(schema);
+const withKey = (key: string) => ({ ip: { routes: { [key]: { whitelist: ['10.0.0.1'] } } } });
+const buildErrors = (key: string): string => formatDiagnostics(parseConfig(JSON.stringify(withKey(key))).diagnostics);
+
+test('non-ASCII keys are accepted by svc build and by the shipped schema', () => {
+  for (const key of ['/über-uns', 'café/menü/', '/東京', '/😀']) {
+    assert.equal(buildErrors(key), '', key);
+    assert.ok(fitsSchema(withKey(key)), `${key}: ${JSON.stringify(fitsSchema.errors)}`);
+  }
+});
+
+test('keys that never meet a canonical path are still refused', () => {
+  for (const key of ['/%C3%BCber', '/a b', '/a/../b', '/x/{id}', '/a?b', '']) {
+    assert.match(buildErrors(key), /SVC007/, key);
+    assert.equal(fitsSchema(withKey(key)), false, key);
+  }
+});
+
+test('a non-ASCII key guards its path, however the request escapes it', () => {
+  const allowed = createIpFilter(compileIp(withKey('/über-uns').ip));
+  const path = (target: string) => canonicalPath(target)!;
+  assert.equal(allowed('10.0.0.2', path('/%C3%BCber-uns/team')), false);
+  assert.equal(allowed('10.0.0.2', path('/x/../%C3%BCber-uns')), false);
+  assert.equal(allowed('10.0.0.1', path('/%C3%BCber-uns/team')), true);
+  assert.equal(allowed('10.0.0.2', path('/%C3%BCber')), true);
+});
