@@ -2,6 +2,7 @@
 // before it starts. Both are svc build's own output, but they are files: one damaged by
 // hand or by a half-finished copy must stop the server with "run svc build", never fail
 // on the first request, and above all never switch the IP rules off.
+import { ipHandlerOptions, type IpTables } from '../ip/index.ts';
 import type { Manifest } from '../manifest.ts';
 import type { CompiledApp } from './app.ts';
 import { StaleBuildError } from './bind.ts';
@@ -27,6 +28,15 @@ const manifest = fields({
 export function checkBuildData(app: CompiledApp): void {
   checkManifest(app.manifest);
   if (!ipTables(app.ipTables)) throw damaged('ip-tables.json');
+}
+
+/** The build's IP rules, compiled: an entry svc build would never write (`"x"`) stops the start like any other damage. */
+export function compiledIpRules(app: CompiledApp): ReturnType<typeof ipHandlerOptions> {
+  try {
+    return ipHandlerOptions(app.ipTables as IpTables);
+  } catch {
+    throw damaged('ip-tables.json');
+  }
 }
 
 export function checkManifest(value: unknown): Manifest {

@@ -10,7 +10,7 @@ import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge, unknownCodin
 import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import type { Outgoing } from '../http/outgoing.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
-import { ipHandlerOptions, type ClientAddress, type IpFilter, type IpTables } from '../ip/index.ts';
+import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { allowList } from '../routing/allow.ts';
 import { canonicalPath } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
@@ -20,7 +20,7 @@ import { closeDatabase, configureDatabase } from '../database/index.ts';
 import { outsoleRoute, underOutsole } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
-import { checkBuildData } from './build-shape.ts';
+import { checkBuildData, compiledIpRules } from './build-shape.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
 import { answerClientError } from './client-error.ts';
 import { answerConnect } from './connect.ts';
@@ -71,7 +71,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   useLog(log);
   const setup = { app, root: options.root, dev, config, metrics };
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, setup);
-  const ip = ipHandlerOptions(app.ipTables as IpTables);
+  const ip = compiledIpRules(app);
   return new Pipeline(app, routes, pages, log, {
     dev,
     bodyLimit: config.server.bodyLimit,

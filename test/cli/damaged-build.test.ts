@@ -1,7 +1,7 @@
 // The bundle reads its manifest and IP tables from beside itself when it starts: a
 // build missing one, or with one damaged, is refused in one clear line, not a stack.
 import assert from 'node:assert/strict';
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject } from '../support/project.ts';
@@ -31,6 +31,7 @@ const damages: Array<[string, string, (path: string) => Promise<void>, RegExp]> 
   // Valid JSON of the wrong shape: `null` IP tables must not mean "no IP rules".
   ['IP tables of null', 'ip-tables.json', (path) => writeFile(path, 'null'), /ip-tables\.json does not hold what svc build writes/],
   ['IP tables without their routes', 'ip-tables.json', (path) => writeFile(path, '{"global":{"whitelist":{"v4":[],"v6":[]},"blacklist":{"v4":[],"v6":[]}},"trustProxy":{"v4":[],"v6":[]}}'), /ip-tables\.json does not hold/],
+  ['an IP entry that is no address', 'ip-tables.json', async (path) => writeFile(path, (await readFile(join(root, 'ip-tables.json.good'), 'utf8')).replace('"v4": []', '"v4": ["x"]')), /ip-tables\.json does not hold/],
   ['a manifest of an empty object', 'manifest.json', (path) => writeFile(path, '{}'), /manifest\.json does not hold what svc build writes/],
 ];
 
