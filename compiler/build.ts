@@ -48,7 +48,7 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
   // An unreadable svc.json still lets the route files be checked: every problem in one run.
   const analysed = analyse(root, found.routeFiles, config.config ?? structuredClone(DEFAULT_CONFIG), options.incremental);
   if (config.config) analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
-  const diagnostics = [...found.diagnostics, ...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table)];
+  const diagnostics = [...found.diagnostics, ...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table, analysed.unresolved)];
   timed('analyse');
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings };
   if (options.write !== false) {

@@ -116,6 +116,13 @@ export interface Route {
   loc: SourceLocation;
 }
 
+/**
+ * What the whole-table checks (SVC001, SVC002, SVC007) need of a route: the paths it
+ * claims and where it is registered. A registration whose handler did not resolve still
+ * claims its paths, so its duplicates are reported in the same run.
+ */
+export type RouteClaim = Pick<Route, 'id' | 'method' | 'pattern' | 'segments' | 'loc'> & { handler: Handler | null };
+
 export interface RouteTable {
   routes: Route[];
   /** Route files in the order the runtime must run them. */

@@ -4,11 +4,11 @@
 // on the way. Plain data, so `svc tread` can keep it while nothing it depends on changes.
 import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Route } from '../ir.ts';
+import type { Route, RouteClaim } from '../ir.ts';
 import type { Reporter } from './reporter.ts';
 import type { Resolver } from './resolve/conventions.ts';
 import { resolveMiddleware } from './resolve/middleware.ts';
-import { toRoute } from './route.ts';
+import { toRoute, unresolvedClaim } from './route.ts';
 import { SchemaRegistry } from './schema/index.ts';
 import type { Component } from './schema/registry.ts';
 import type { WalkedFile } from './walk/visit.ts';
@@ -18,6 +18,8 @@ export interface FileAnalysis {
   registrations: number;
   /** Ids are positions among the file's registrations; `analyse` offsets them. */
   routes: Route[];
+  /** Registrations left out of `routes` for their handler alone: the checks still see their paths. */
+  unresolved: RouteClaim[];
   components: ReadonlyMap<string, Component>;
   diagnostics: Diagnostic[];
 }
@@ -26,6 +28,13 @@ export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Pro
   const registry = new SchemaRegistry(reporter);
   const resolver: Resolver = { root: reporter.root, project, reporter, registry };
   const middleware = new Map(walked.middleware.map((spec) => [spec, resolveMiddleware(spec, resolver)]));
-  const routes = walked.registrations.flatMap((registration, id) => toRoute(id, registration, resolver, middleware) ?? []);
-  return { registrations: walked.registrations.length, routes, components: registry.components, diagnostics: reporter.diagnostics };
+  const routes: Route[] = [];
+  const unresolved: RouteClaim[] = [];
+  walked.registrations.forEach((registration, id) => {
+    const route = toRoute(id, registration, resolver, middleware);
+    const claim = route ? null : unresolvedClaim(id, registration, reporter);
+    if (route) routes.push(route);
+    else if (claim) unresolved.push(claim);
+  });
+  return { registrations: walked.registrations.length, routes, unresolved, components: registry.components, diagnostics: reporter.diagnostics };
 }

@@ -22,7 +22,7 @@
 import { join } from 'node:path';
 import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Route, RouteTable } from '../ir.ts';
+import type { Route, RouteClaim, RouteTable } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
 import { svcEntry } from '../framework.ts';
 import { resolveFile, type FileAnalysis } from './file.ts';
@@ -39,7 +39,14 @@ import { walkRouteFile, type WalkedFile } from './walk/visit.ts';
 /** The last root's, like the warm project (project.ts): `svc tread` builds one root. */
 let cache: FileCache | undefined;
 
-export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): { table: RouteTable; diagnostics: Diagnostic[] } {
+export interface Analysis {
+  table: RouteTable;
+  diagnostics: Diagnostic[];
+  /** Registrations whose handler did not resolve, for the whole-table checks only. */
+  unresolved: RouteClaim[];
+}
+
+export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): Analysis {
   const { project, changed } = projectFor(root);
   const files = incremental && cache?.root === root ? cache : new FileCache(root);
   // Only a build that keeps its cache needs to know what the next one may reuse.
@@ -70,18 +77,20 @@ function addNamedModules(project: Project, root: string, walked: WalkedFile[]): 
 }
 
 /** The files' parts in route-file order: route ids run on across files, components get their names. */
-function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig, sources: Diagnostic[]): { table: RouteTable; diagnostics: Diagnostic[] } {
+function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig, sources: Diagnostic[]): Analysis {
   const routes: Route[] = [];
+  const unresolved: RouteClaim[] = [];
   const components = new Map<string, Component>();
   const diagnostics = new Map<string, Diagnostic>(sources.map((diagnostic) => [JSON.stringify(diagnostic), diagnostic]));
   let offset = 0;
   for (const file of files) {
     for (const route of file.routes) routes.push({ ...route, id: route.id + offset });
+    for (const claim of file.unresolved) unresolved.push({ ...claim, id: claim.id + offset });
     offset += file.registrations;
     for (const [key, component] of file.components) if (!components.has(key)) components.set(key, component);
     // Two files walking one model report its problems once.
     for (const diagnostic of file.diagnostics) diagnostics.set(JSON.stringify(diagnostic), diagnostic);
   }
   const named = nameComponents(routes, components);
-  return { table: { routes: named.routes, files: routeFiles, config, schemas: named.schemas }, diagnostics: [...diagnostics.values()] };
+  return { table: { routes: named.routes, files: routeFiles, config, schemas: named.schemas }, diagnostics: [...diagnostics.values()], unresolved };
 }

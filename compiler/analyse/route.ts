@@ -1,8 +1,9 @@
 // One registration → one IR route, once its handler and middleware are resolved.
-import type { MiddlewareRef, Route, Segment } from '../ir.ts';
+import type { MiddlewareRef, Route, RouteClaim, Segment } from '../ir.ts';
 import { checkArity } from './arity.ts';
 import { splitPattern } from './pattern.ts';
 import type { MiddlewareSpec, Registration } from './registration.ts';
+import type { Reporter } from './reporter.ts';
 import type { Resolver } from './resolve/conventions.ts';
 import { resolveHandler } from './resolve/handler.ts';
 
@@ -32,4 +33,15 @@ export function toRoute(id: number, registration: Registration, resolver: Resolv
     prefix: registration.scope.prefix,
     loc,
   };
+}
+
+/**
+ * The paths of a registration with a valid pattern whose handler did not resolve
+ * (SVC004, SVC006): it is kept out of the table, but a duplicate of it is still a problem
+ * to report in this run, not in the next one once the handler is fixed.
+ */
+export function unresolvedClaim(id: number, registration: Registration, reporter: Reporter): RouteClaim | null {
+  if (!registration.patternValid) return null;
+  const segments = splitPattern(registration.pattern).segments.map((s): Segment => (s.kind === 'literal' ? s : { ...s, type: { kind: 'string' } }));
+  return { id, method: registration.method, pattern: registration.pattern, segments, handler: null, loc: reporter.at(registration.call) };
 }

@@ -1,8 +1,15 @@
 // check: problems only the whole route table shows.
 import type { Diagnostic } from '../diagnostics.ts';
-import type { RouteTable } from '../ir.ts';
+import type { RouteClaim, RouteTable } from '../ir.ts';
 import { checkOverlaps } from './overlaps.ts';
 
-export function check(table: RouteTable): Diagnostic[] {
-  return checkOverlaps(table.routes);
+/**
+ * `unresolved`: registrations kept out of the table for their handler, merged back in
+ * registration order so that "the first registration" of a duplicate is the first one
+ * written. The built-in endpoints stay last (their ids are not comparable with them).
+ */
+export function check(table: RouteTable, unresolved: readonly RouteClaim[] = []): Diagnostic[] {
+  const builtin = table.routes.filter((route) => route.handler.kind === 'builtin');
+  const application = [...table.routes.filter((route) => route.handler.kind !== 'builtin'), ...unresolved].sort((a, b) => a.id - b.id);
+  return checkOverlaps([...application, ...builtin]);
 }

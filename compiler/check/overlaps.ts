@@ -6,18 +6,18 @@
 // lands on a route is reported at its svc.json key: moving the endpoint is the one-line
 // fix. Two endpoints on one path are left to the config phase, which reports them already.
 import { error, type Diagnostic } from '../diagnostics.ts';
-import type { Route, Segment } from '../ir.ts';
+import type { RouteClaim, Segment } from '../ir.ts';
 import { BUILTIN_CONFIG_KEY } from '../config/builtin-routes.ts';
 import { pathShapes, pathText, shapeKey } from '../route-shapes.ts';
 
-const isBuiltin = (route: Route): boolean => route.handler.kind === 'builtin';
-const where = (route: Route): string => `${route.loc.file}:${route.loc.line}:${route.loc.col}`;
+const isBuiltin = (route: RouteClaim): boolean => route.handler?.kind === 'builtin';
+const where = (route: RouteClaim): string => `${route.loc.file}:${route.loc.line}:${route.loc.col}`;
 
-export function checkOverlaps(routes: readonly Route[]): Diagnostic[] {
+export function checkOverlaps(routes: readonly RouteClaim[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const claimed = new Map<string, Route>();
+  const claimed = new Map<string, RouteClaim>();
   for (const route of routes) {
-    const reported = new Set<Route>();
+    const reported = new Set<RouteClaim>();
     for (const { segments } of pathShapes(route.segments)) {
       const key = `${route.method} ${shapeKey(segments)}`;
       const earlier = claimed.get(key);
@@ -33,10 +33,10 @@ export function checkOverlaps(routes: readonly Route[]): Diagnostic[] {
   return diagnostics;
 }
 
-function describe(route: Route, earlier: Route, shape: Segment[]): Diagnostic {
+function describe(route: RouteClaim, earlier: RouteClaim, shape: Segment[]): Diagnostic {
   const self = `${route.method} ${route.pattern}`;
   const other = `${earlier.method} ${earlier.pattern} at ${where(earlier)}`;
-  if (route.handler.kind === 'builtin') {
+  if (route.handler?.kind === 'builtin') {
     const { name } = route.handler;
     return error('SVC007', `${BUILTIN_CONFIG_KEY[name]}: the built-in ${name} endpoint ${self} collides with the route ${other}`, route.loc, [
       'choose another path for the endpoint in svc.json, or move the route',
