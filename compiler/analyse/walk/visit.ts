@@ -90,6 +90,10 @@ function visitRegistration(call: CallExpression, method: HttpMethod, scope: Grou
     reporter.error('SVC006', `a route registration takes a pattern and a handler, as in router.get('/users/{id}', handler)`, call);
     return;
   }
+  // Express writes `router.get('/x', auth, handler)`: served as it stands, `auth` would
+  // answer and the handler would never run, so any argument past the handler is refused.
+  const extra = call.getArguments()[2];
+  if (extra) reporter.error('SVC006', `a route registration takes a pattern and a handler, nothing more (middleware goes in a group's options, as in router.group({ middleware: [Auth] }, (r) => { … })); found: ${extra.getText()}`, extra);
   const literal = asStringLiteral(patternArg);
   if (!literal) reporter.error('SVC006', `the route pattern must be a string literal so svc build can read it; found: ${patternArg.getText()}`, patternArg);
   const pattern = literal ? joinPattern(scope.prefix, literal.getLiteralValue()) : '';
@@ -111,7 +115,8 @@ function patternProblems(own: string, full: string, at: Node, reporter: Reporter
 }
 
 function visitGroup(call: CallExpression, outer: GroupScope, routers: Routers, walk: Walk): void {
-  const [optionsArg, callbackArg] = call.getArguments();
+  const [optionsArg, callbackArg, extra] = call.getArguments();
+  if (extra) walk.reporter.error('SVC006', `router.group takes an options object and a callback, nothing more; found: ${extra.getText()}`, extra);
   const scope = optionsArg ? readGroupOptions(optionsArg, outer, walk) : outer;
   const callback = callbackArg && unwrap(callbackArg);
   if (callback && (Node.isArrowFunction(callback) || Node.isFunctionExpression(callback))) {
