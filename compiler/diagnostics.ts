@@ -1,5 +1,7 @@
 // One structured message type for every problem the compiler reports, printed in
 // one place. Codes are the contract of SPEC §3; `text` says what is wrong and how to fix it.
+import { compareText } from './text-order.ts';
+
 export type DiagnosticCode =
   | 'SVC001' | 'SVC002' | 'SVC003' | 'SVC004' | 'SVC005' | 'SVC006' | 'SVC007' | 'SVC008' | 'SVC009'
   | 'SVC010' | 'SVC011' | 'SVC012';
@@ -28,7 +30,7 @@ export const hasErrors = (diagnostics: readonly Diagnostic[]): boolean => diagno
 /** Stable order: by file, then position, then code, so output is reproducible. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   return [...diagnostics].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col || a.code.localeCompare(b.code),
+    (a, b) => compareText(a.file, b.file) || a.line - b.line || a.col - b.col || compareText(a.code, b.code),
   );
 }
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { formatDiagnostic, type Diagnostic } from '../../compiler/diagnostics.ts';
+import { error, formatDiagnostic, sortDiagnostics, type Diagnostic } from '../../compiler/diagnostics.ts';
 import { removeProject } from '../support/project.ts';
 import { copyFixture, fixturesDir, lines, runSvc } from './fixture.ts';
 
@@ -51,4 +51,10 @@ describe('svc build reports every problem of a broken tree', { concurrency: 2 },
       await removeProject(root);
     }
   });
+});
+
+it('diagnostics are sorted by code unit, as route files are, whatever the locale', () => {
+  const at = (file: string) => error('SVC005', 'x', { file, line: 1, col: 1 });
+  const sorted = sortDiagnostics([at('routes/b.ts'), at('routes/a.ts'), at('routes/B.ts'), at('routes/\u00e4.ts')]);
+  assert.deepEqual(sorted.map((d) => d.file), ['routes/B.ts', 'routes/a.ts', 'routes/b.ts', 'routes/\u00e4.ts']);
 });

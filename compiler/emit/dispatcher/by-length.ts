@@ -1,7 +1,7 @@
 // The generated code finds a literal by a jump on its length first, so that only the
 // texts of that length are compared: entries grouped by the length of their text,
 // shortest first, each group in code-unit order.
-import { compareText } from './source-text.ts';
+import { compareText } from '../../text-order.ts';
 
 export function byLength<T>(entries: Iterable<[string, T]>): Array<[number, Array<[string, T]>]> {
   const groups = new Map<number, Array<[string, T]>>();

@@ -13,5 +13,3 @@ export const commentText = (text: string): string => text.replace(/[\u0000-\u001
 /** `GET /users/{id?}`: how a route is named in comments of the generated code. */
 export const describe = (route: Route): string => commentText(`${route.method} ${route.pattern}`);
 
-/** Code-unit order, the same on every machine (unlike `localeCompare`). */
-export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

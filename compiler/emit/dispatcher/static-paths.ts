@@ -9,7 +9,8 @@ import { CodeWriter } from './code-writer.ts';
 import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { reaches, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
-import { compareText, describe, quote } from './source-text.ts';
+import { compareText } from '../../text-order.ts';
+import { describe, quote } from './source-text.ts';
 
 export interface StaticPaths {
   /** `const ROUTE_3: Match = …;` lines, in route order. */
