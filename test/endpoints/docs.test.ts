@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
 import { removeProject } from '../support/project.ts';
-import { appFiles, buildProject, get, serve, svcOk, type Served } from './support.ts';
+import { appFiles, assetUrlsRoute, buildProject, get, serve, svcOk, type Served } from './support.ts';
 
 describe('docs endpoint', () => {
   let root: string;
@@ -14,13 +14,7 @@ describe('docs endpoint', () => {
   before(async () => {
     root = await buildProject(undefined, {
       ...appFiles,
-      'routes/assets.ts': `
-import { shoeAsset, type Router } from 'svc';
-
-export default (router: Router) => {
-  router.get('/asset-urls', () => ({ css: shoeAsset('docs/swagger-ui.css'), spec: shoeAsset('openapi.json') }));
-};
-`,
+      'routes/assets.ts': assetUrlsRoute({ css: 'docs/swagger-ui.css', spec: 'openapi.json' }),
       'shoebox/outsole/secret.txt': 'not for the docs mount',
     });
     served = await serve(root);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
 import { removeProject } from '../support/project.ts';
-import { appFiles, buildProject, get, serve, type Served } from './support.ts';
+import { appFiles, assetUrlsRoute, buildProject, get, serve, type Served } from './support.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -17,11 +17,9 @@ describe('shoebox/outsole/ files', () => {
   before(async () => {
     root = await buildProject(undefined, {
       ...appFiles,
-      'routes/assets.ts': `
-import { shoeAsset, type Router } from 'svc';
-
+      'routes/assets.ts': assetUrlsRoute({ logo: 'img/logo.png', notes: 'notes.txt' }),
+      'routes/taken.ts': `import type { Router } from 'svc';
 export default (router: Router) => {
-  router.get('/asset-urls', () => ({ logo: shoeAsset('img/logo.png'), notes: shoeAsset('notes.txt') }));
   router.get('/shoebox/outsole/taken.txt', () => 'the route');
 };
 `,

@@ -27,6 +27,17 @@ export default (router: Router) => {
 `,
 };
 
+/** A route file whose `GET /asset-urls` answers with `shoeAsset()` of each path, by key. */
+export function assetUrlsRoute(paths: Record<string, string>): string {
+  const urls = Object.entries(paths).map(([key, path]) => `${key}: shoeAsset('${path}')`);
+  return `import { shoeAsset, type Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/asset-urls', () => ({ ${urls.join(', ')} }));
+};
+`;
+}
+
 /** Runs `svc <args>` in `root`; throws with its output when it fails. */
 export function svcOk(root: string, ...args: string[]): string {
   const run = spawnSync(process.execPath, [svcBin, ...args], { cwd: root, encoding: 'utf8' });
