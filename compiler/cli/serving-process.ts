@@ -1,10 +1,13 @@
 // The process `svc tread` serves from (tread-server.mjs), and its replacement. A fresh
-// process takes over the address when the current one dies (an exception nothing caught:
-// it loads the build that was served), when a build does not finish loading (an endless
-// loop at a module's top level: it waits for the next good build), and after many builds,
-// since Node cannot unload a module and every build a process loads stays in its memory.
+// process takes over the address when the current one dies (an exception nothing caught),
+// when a build does not finish loading (an endless loop at a module's top level), and
+// after many builds, since Node cannot unload a module and every build a process loads
+// stays in its memory. It serves the last good build, from a copy kept in .svc/served/:
+// by then `.svc/` may hold a newer build that failed to load.
 import { fork, type ChildProcess } from 'node:child_process';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { frameworkRoot } from '../framework.ts';
 
 export type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string; name?: string };
@@ -23,11 +26,13 @@ export class ServingProcess {
   private child: ChildProcess;
   private ask: (message: object) => Promise<Reply>;
   private address: { host: string; port: number } | null = null;
-  /** The build the process serves, `.svc/app.mjs` as last loaded; a replacement loads it again. */
+  /** The build the process serves, as copied to .svc/served/; a replacement loads it again. */
   private loaded: string | null = null;
   private builds = 0;
   private replacing: Promise<void> | null = null;
   private readonly crashes: number[] = [];
+  /** The current process and, while it is being replaced, the one before it. */
+  private readonly alive = new Set<ChildProcess>();
   private stopped = false;
 
   constructor(
@@ -43,13 +48,12 @@ export class ServingProcess {
     await this.replacing;
     const reply = await withTimeout(this.ask({ load: href }), LOAD_TIMEOUT_MS);
     if (reply === null) {
-      // `.svc/` now holds the build that hangs: the new process has nothing to load until the next good one.
-      this.loaded = null;
       await this.replace(`the new build did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s (an endless loop at a module's top level?)`);
-      return { failed: 'It never finished loading. The server process was replaced; it answers 503 until a build loads.' };
+      return { failed: 'It never finished loading. The server process was replaced.' };
     }
     if ('loaded' in reply) {
-      this.loaded = href;
+      // Without a copy (a full disk), a replacement loads whatever .svc/ holds by then.
+      this.loaded = await keepServedBuild(this.root, href).catch(() => href);
       if (++this.builds >= BUILDS_PER_PROCESS) await this.replace(null);
     }
     return reply;
@@ -62,14 +66,17 @@ export class ServingProcess {
     return reply;
   }
 
+  /** Stops every process, the one being replaced too (it may be stuck in a loop: it is killed). */
   async stop(): Promise<void> {
     this.stopped = true;
-    await stopProcess(this.child);
+    await Promise.all([...this.alive].map(stopProcess));
   }
 
   private start(): [ChildProcess, (message: object) => Promise<Reply>] {
     const child = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: this.root, execArgv: [], stdio: 'inherit' });
+    this.alive.add(child);
     child.once('exit', (code, signal) => {
+      this.alive.delete(child);
       if (!this.stopped && child === this.child) void this.replace(`the server process exited (${code ?? signal})`);
     });
     return [child, asker(child)];
@@ -102,6 +109,20 @@ export class ServingProcess {
     while (this.crashes[0]! < now - CRASH_WINDOW_MS) this.crashes.shift();
     return this.crashes.length >= CRASHES_IN_WINDOW;
   }
+}
+
+/** What a bundle reads from beside itself (runtime/server/build-output.ts). tread writes no source map. */
+const BUILD_FILES = ['app.mjs', 'manifest.json', 'ip-tables.json'];
+
+/** Copies the build just loaded (`href`: .svc/app.mjs?v=N) to .svc/served/; the copy's URL. */
+async function keepServedBuild(root: string, href: string): Promise<string> {
+  const build = join(root, '.svc');
+  const served = join(build, 'served');
+  await mkdir(served, { recursive: true });
+  await Promise.all(BUILD_FILES.map((name) => copyFile(join(build, name), join(served, name))));
+  const copy = pathToFileURL(join(served, 'app.mjs'));
+  copy.search = new URL(href).search;
+  return copy.href;
 }
 
 /** Resolves with `promise`'s value, or null once `ms` have passed. */

@@ -1,9 +1,11 @@
 // The process `svc tread` serves from (compiler/cli/serving-process.ts): stopping tread
 // stops it, even stuck in an endless loop (it never runs its signal handler, and would be
 // left holding the port); one that dies, or hangs loading a build, is replaced by a fresh
-// one serving the last good build.
+// one serving the last good build, even once .svc/ holds a newer build that failed to load.
 import assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer } from '../support/cli.ts';
@@ -64,10 +66,20 @@ export default (router: Router) => {
   await eventually(async () => tread.output().includes('the server process exited (1); a new server process takes over'));
   await eventually(async () => (await text(tread.url)) === 'up');
 
+  // A build that throws as it loads is not served; `.svc/` holds it now, but a process
+  // replaced after that still serves the last good build.
+  await writeFiles(root, { 'routes/throws.ts': "import type { Router } from 'svc';\nthrow new Error('at load');\nexport default (router: Router) => {};\n" });
+  await eventually(async () => tread.output().includes('the new build failed to start; still serving the last good build'));
+  assert.equal(await text(`${tread.url}/boom`), 'soon');
+  await eventually(async () => tread.output().split('a new server process takes over').length === 3);
+  await eventually(async () => (await text(tread.url)) === 'up');
+  await rm(join(root, 'routes', 'throws.ts'));
+
   const loop = "import type { Router } from 'svc';\nfor (;;) {}\nexport default (router: Router) => { router.get('/loop', () => 'never'); };\n";
   await writeFiles(root, { 'routes/loop.ts': loop });
   await eventually(async () => tread.output().includes('did not finish loading within 10 s'), 30_000);
-  await eventually(async () => (await text(tread.url))?.includes('no successful build yet') ?? false);
+  await eventually(async () => tread.output().split('a new server process takes over').length === 4);
+  await eventually(async () => (await text(tread.url)) === 'up'); // the last good build, not the one that hangs
   await writeFiles(root, { 'routes/loop.ts': loop.replace('for (;;) {}\n', '') });
   await eventually(async () => (await text(`${tread.url}/loop`)) === 'never');
   assert.equal(await text(tread.url), 'up');
