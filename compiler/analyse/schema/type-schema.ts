@@ -32,8 +32,12 @@ const MAX_NESTED_INSTANTIATIONS = 10;
 const ref = (key: string): JsonSchema => ({ $ref: key });
 
 export class TypeSchemas {
-  /** Anonymous types on the current walk: meeting one again means a recursion without a name to `$ref`. */
-  private readonly active = new Set<ts.Type>();
+  /**
+   * Anonymous types on the current walk since the last named type: meeting one again means
+   * a recursion without a name to `$ref`. A named type starts afresh, since a cycle through
+   * it ends in its `$ref` (`Json[]` inside `type Json = … | Json[]`, met outside it first).
+   */
+  private active = new Set<ts.Type>();
   /** How many instantiations of each named declaration are on the current walk. */
   private readonly nesting = new Map<ts.Symbol, number>();
   /** Set once the nesting limit was hit, so one endless type gives one warning, not one per branch. */
@@ -57,10 +61,13 @@ export class TypeSchemas {
       if (depth >= MAX_NESTED_INSTANTIATIONS) return this.tooDeep(type, site);
       if (!this.registry.claim(type, id)) return ref(id.key);
       this.nesting.set(declaration, depth + 1);
+      const outer = this.active;
+      this.active = new Set();
       try {
         this.registry.components.get(id.key)!.schema = this.withDoc(this.body(type, site), declaration);
       } finally {
         this.nesting.set(declaration, depth);
+        this.active = outer;
       }
       return ref(id.key);
     }
