@@ -155,3 +155,27 @@ test('an edit that keeps the size and the modification time (rsync -t, touch -r)
   const { table } = await assertSameAsFresh();
   assert.ok(table.routes.some((r) => r.pattern === '/thing2'));
 });
+
+test("a union's order does not depend on what another route file met first", async () => {
+  // TypeScript orders union members by when its checker first met each type: `'z'` and
+  // `Item` in aaa.ts (analysed first) would lead the unions of api.ts, whose analysis is
+  // kept when only aaa.ts changes; a fresh build then orders them otherwise.
+  const early = (returns: string) => `import type { Router } from 'svc';
+import type { Item } from '../weave/Models.ts';
+export default (router: Router) => {
+  router.get('/early', (): ${returns} => null!);
+};
+`;
+  await writeFiles(root, {
+    'routes/aaa.ts': early("{ z: 'z'; item: Item }"),
+    'routes/api.ts': `import type { Router } from 'svc';
+import type { Item, Page } from '../weave/Models.ts';
+export default (router: Router) => {
+  router.get('/sorted/{by}', (by: 'x' | 'y' | 'z'): { by: typeof by; either: Page<Item> | Item } => null!);
+};
+`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'routes/aaa.ts': early('number') });
+  await assertSameAsFresh();
+});

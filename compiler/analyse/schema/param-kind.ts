@@ -4,6 +4,7 @@
 // as the decoded string, which is a lie to the handler unless the type takes a string.
 import { ts } from 'ts-morph';
 import type { ParamKind } from '../../ir.ts';
+import { literalsInOrder } from './member-order.ts';
 
 const ABSENT = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Null;
 /** Types a decoded segment fits as it is. */
@@ -13,10 +14,10 @@ const TAKES_TEXT = ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unk
 export function paramKind(type: ts.Type): ParamKind | null {
   const members = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & ABSENT)).map(primitivePart);
   if (members.length === 0) return { kind: 'string' };
-  if (members.every((t) => t.isNumberLiteral())) return { kind: 'number', values: [...new Set(members.map((t) => (t as ts.NumberLiteralType).value))].sort((a, b) => a - b) };
+  if (members.every((t) => t.isNumberLiteral())) return { kind: 'number', values: [...new Set(literalsInOrder<number>(members))] };
   if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { kind: 'number' };
   if (members.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return { kind: 'boolean' };
-  if (members.every((t) => t.isStringLiteral())) return { kind: 'enum', values: members.map((t) => (t as ts.StringLiteralType).value) };
+  if (members.every((t) => t.isStringLiteral())) return { kind: 'enum', values: literalsInOrder<string>(members) };
   if (members.some((t) => t.flags & ts.TypeFlags.String) || members.every((t) => t.flags & TAKES_TEXT)) return { kind: 'string' };
   return null;
 }

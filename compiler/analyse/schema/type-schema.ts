@@ -7,6 +7,7 @@ import { ts } from 'ts-morph';
 import type { JsonSchema } from './json-schema.ts';
 import { formatLocation } from '../reporter.ts';
 import type { SchemaRegistry } from './registry.ts';
+import { literalsInOrder, schemasInOrder } from './member-order.ts';
 import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } from './type-names.ts';
 
 const F = ts.TypeFlags;
@@ -124,7 +125,8 @@ export class TypeSchemas {
     const booleans = values.filter((t) => t.flags & F.BooleanLiteral);
     // `T | boolean` arrives as `T | true | false`; print the pair as one boolean again.
     if (booleans.length === 2) schemas.push({ type: 'boolean' });
-    for (const member of values) if (booleans.length !== 2 || !booleans.includes(member)) schemas.push(this.of(member, site));
+    const others = values.filter((member) => booleans.length !== 2 || !booleans.includes(member));
+    schemas.push(...schemasInOrder(others.map((type) => ({ type, schema: this.of(type, site) }))));
     if (nullable) schemas.push({ type: 'null' });
     if (schemas.length === 1) return schemas[0]!;
     const plainTypes = schemas.every((s) => Object.keys(s).length === 1 && typeof s.type === 'string');
@@ -238,6 +240,6 @@ export class TypeSchemas {
 }
 
 function literalEnum(type: 'string' | 'number', members: ts.Type[], nullable: boolean): JsonSchema {
-  const values: unknown[] = members.map((t) => (t as ts.LiteralType).value);
+  const values: unknown[] = literalsInOrder(members);
   return nullable ? { type: [type, 'null'], enum: [...values, null] } : { type, enum: values };
 }
