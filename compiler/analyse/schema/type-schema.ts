@@ -13,14 +13,24 @@ import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } fro
 const F = ts.TypeFlags;
 const NOTHING = F.Undefined | F.Void;
 
-/** Types from outside the project that serialise to something other than their properties. */
+/** What `JSON.stringify` makes of a Map, a Set, an ArrayBuffer: their data is not own properties. */
+const EMPTY_OBJECT: JsonSchema = { type: 'object', maxProperties: 0 };
+
+/**
+ * Types from outside the project that serialise to something other than their declared
+ * properties (lib.d.ts declares getters such as `size` and `byteLength` as properties).
+ * Returned on their own, bytes and a `Response` are not JSON (return-cases.ts); these are
+ * the forms they take inside JSON. A Buffer needs no entry: its `toJSON()` says it.
+ */
 const OPAQUE: Record<string, JsonSchema> = {
   Date: { type: 'string', format: 'date-time' },
-  Buffer: { type: 'string', contentMediaType: 'application/octet-stream' },
-  Uint8Array: { type: 'string', contentMediaType: 'application/octet-stream' },
-  ArrayBuffer: { type: 'string', contentMediaType: 'application/octet-stream' },
-  // A web-standard Response is sent as it is: any media type.
-  Response: { contentMediaType: '*/*' },
+  Uint8Array: { type: 'object', additionalProperties: { type: 'integer' } },
+  ArrayBuffer: EMPTY_OBJECT,
+  Map: EMPTY_OBJECT,
+  Set: EMPTY_OBJECT,
+  WeakMap: EMPTY_OBJECT,
+  WeakSet: EMPTY_OBJECT,
+  Response: EMPTY_OBJECT,
 };
 
 /**

@@ -1,0 +1,38 @@
+// Values whose JSON is not their declared properties (lib.d.ts declares getters such as
+// `Map#size` as properties): what the built server sends for them must validate against
+// the schema the document gives.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { raw, startProject } from '../support/server.ts';
+import { assertValidOpenApi } from './validate.ts';
+
+const app = await startProject({
+  'routes/api.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/values', () => ({
+    buffer: Buffer.from('hi'),
+    bytes: new Uint8Array([1, 2]),
+    arrayBuffer: new ArrayBuffer(2),
+    map: new Map([['a', 1]]),
+    set: new Set(['x']),
+    response: new Response('x'),
+  }));
+  router.get('/map', (): Map<string, number> => new Map([['a', 1]]));
+};
+`,
+});
+after(() => app.close());
+
+test('Buffer, Uint8Array, ArrayBuffer, Map, Set and Response inside JSON are documented as they serialise', async () => {
+  const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
+  for (const path of ['/values', '/map']) {
+    const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
+    const res = await raw(app.url, path);
+    assert.equal(res.status, 200);
+    const validate = new Ajv2020({ strict: true }).compile(schema);
+    assert.ok(validate(JSON.parse(res.body)), `${path}: ${res.body} against ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`);
+  }
+});
