@@ -42,6 +42,8 @@ export interface HandlerParam {
 export interface HandlerDoc {
   summary?: string;
   description?: string;
+  /** A `@deprecated` tag: the operation is marked deprecated. */
+  deprecated?: true;
 }
 
 /**

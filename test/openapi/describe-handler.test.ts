@@ -121,6 +121,7 @@ test('a closure is documented by the JSDoc on its registration statement', () =>
       '   *',
       '   * Looks in the archive too.',
       '   * @param slug - The URL name of the post.',
+      '   * @deprecated Use /articles/{slug}.',
       '   */',
       "  router.get('/posts/{slug}', (slug: string) => ({ slug }));",
       '};',
@@ -128,6 +129,6 @@ test('a closure is documented by the JSDoc on its registration statement', () =>
   );
   const closure = file.getDescendantsOfKind(SyntaxKind.ArrowFunction).at(-1)!;
   const { doc, params } = describeHandler(closure, new SchemaRegistry(new Reporter(fixture)));
-  assert.deepEqual(doc, { summary: 'Find a post.', description: 'Looks in the archive too.' });
+  assert.deepEqual(doc, { summary: 'Find a post.', description: 'Looks in the archive too.', deprecated: true });
   assert.deepEqual(params[0]!.schema, { type: 'string', description: 'The URL name of the post.' });
 });

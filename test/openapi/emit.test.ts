@@ -73,8 +73,9 @@ test('tags come from the route file and the group prefix', () => {
 
 test('summaries and descriptions come from JSDoc, on methods and on closure registrations', () => {
   const ping = doc.paths['/ping']!.get!;
-  assert.deepEqual([ping.summary, ping.description], ['Health of the API.', 'Answers with a fixed object.']);
+  assert.deepEqual([ping.summary, ping.description, ping.deprecated], ['Health of the API.', 'Answers with a fixed object.', true]);
   assert.equal(doc.paths['/users/{id}']!.get!.summary, 'Show a user.');
+  assert.equal(doc.paths['/users/{id}']!.get!.deprecated, undefined);
   assert.equal(doc.paths['/']!.get!.summary, 'The home page.');
   assert.equal(doc.paths['/admin']!.get!.summary, undefined);
 });

@@ -1,5 +1,5 @@
 // Handler documentation from JSDoc: the first paragraph is the summary, the rest the
-// description, `@param name text` describes a placeholder. Methods and function
+// description, `@param name text` describes a placeholder, `@deprecated` marks it so. Methods and function
 // declarations carry their own JSDoc; a closure is documented on its registration
 // statement (`/** … */ router.get('/', () => …)`).
 import { Node, type JSDoc } from 'ts-morph';
@@ -15,11 +15,14 @@ export interface HandlerJsDoc {
 export function readJsDoc(decl: HandlerDeclaration): HandlerJsDoc {
   const docs = docsOf(decl);
   const params = new Map<string, string>();
+  let deprecated = false;
   for (const tag of docs.flatMap((d) => d.getTags())) {
     const text = tag.getCommentText()?.trim().replace(/^-\s*/, '');
     if (Node.isJSDocParameterTag(tag) && text) params.set(tag.getName(), text);
+    if (Node.isJSDocDeprecatedTag(tag)) deprecated = true;
   }
-  return { doc: splitDescription(docs.map((d) => d.getDescription().trim()).join('\n\n').trim()), params };
+  const doc = splitDescription(docs.map((d) => d.getDescription().trim()).join('\n\n').trim());
+  return { doc: deprecated ? { ...doc, deprecated } : doc, params };
 }
 
 function docsOf(decl: HandlerDeclaration): JSDoc[] {

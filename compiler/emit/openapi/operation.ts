@@ -29,6 +29,7 @@ export function operation(documented: DocumentedPath, operationId: string): Oper
     tags: tagsOf(route.file, route.prefix),
     ...(handler.doc.summary && { summary: handler.doc.summary }),
     ...(handler.doc.description && { description: handler.doc.description }),
+    ...(handler.doc.deprecated && { deprecated: true }),
     ...(parameters.length > 0 && { parameters }),
     responses,
   };
