@@ -128,10 +128,12 @@ class KnotCache {
   }
 
   instance(entry: MiddlewareEntry, ref: ManifestMiddleware): Middleware {
-    const key = typeof entry === 'string' ? `${ref.module}#${ref.className}` : entry;
+    // A bare entry is keyed by its class, so `AuthMiddleware` in one group and
+    // 'AuthMiddleware' in another share one instance (and one rate-limit count).
+    const key = typeof entry === 'string' ? namedClass(this.app, ref.module, ref.className, `middleware ${entry}`) : entry;
     let knot = this.instances.get(key);
     if (!knot) {
-      const [classOrName, args] = Array.isArray(entry) ? (entry as readonly [MiddlewareClass | string, readonly unknown[]]) : [entry as MiddlewareClass | string, []];
+      const [classOrName, args] = Array.isArray(entry) ? (entry as readonly [MiddlewareClass | string, readonly unknown[]]) : [key as MiddlewareClass, []];
       const Knot = typeof classOrName === 'function' ? classOrName : namedClass(this.app, ref.module, ref.className, `middleware ${classOrName}`);
       knot = new Knot(...args) as Middleware;
       if (typeof knot.handle !== 'function') throw new TypeError(`Middleware ${ref.className} (${ref.module}) has no handle(ctx, next) method`);

@@ -78,6 +78,7 @@ describe('middleware', () => {
           { method: 'GET', pattern: '/a', handler: () => 'a', middleware: [group, Tag] },
           { method: 'GET', pattern: '/b', handler: () => { order.push('handler'); return 'b'; }, middleware: [group] },
           { method: 'GET', pattern: '/gate', handler: () => 'inside', middleware: ['Gate'] },
+          { method: 'GET', pattern: '/gate-by-class', handler: () => 'inside', middleware: [Gate] },
           { method: 'GET', pattern: '/deny', handler: () => 'never', middleware: [Denier] },
           { method: 'GET', pattern: '/broken', handler: () => 'never', middleware: [Tag, Broken] },
           { method: 'GET', pattern: '/fails', handler: () => { throw new Error('handler exploded'); }, middleware: [[Tag, ['seen']]] },
@@ -96,6 +97,10 @@ describe('middleware', () => {
     assert.equal((await raw(server.url, '/a')).headers['x-group'], '1');
     assert.equal((await raw(server.url, '/b')).headers['x-group'], '2');
     assert.equal((await raw(server.url, '/a')).headers['x-tag'], '2');
+  });
+
+  it('gives a bare class and its name one instance', () => {
+    assert.equal(Gate.setups.length, 1); // 'Gate' (/gate, /items/{id}) and Gate (/gate-by-class)
   });
 
   it('starts each instance once, before the first request', () => {
