@@ -24,6 +24,14 @@ describe('the demo application', () => {
 
   const post = (path: string, body: string) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
+  it('answers a browser’s 404 with its own page (weave/Views/errors/404.hbs), a client’s with problem+json', async () => {
+    const page = await fetch(`${server.url}/no/such/page`, { headers: { accept: 'text/html' } });
+    assert.equal(page.status, 404);
+    assert.match(await page.text(), /<h1>Not in the shoebox<\/h1>\s*<p>No route for GET \/no\/such\/page\.<\/p>/);
+    const problem = await fetch(`${server.url}/no/such/page`);
+    assert.equal(problem.headers.get('content-type'), 'application/problem+json');
+  });
+
   for (const path of ['/api/users', '/api/notes']) {
     it(`POST ${path} answers 400 to JSON that is not an object of the right fields`, async () => {
       for (const body of ['null', '[]', '"text"', '42', '{}', '{"name": 1}', 'not json']) {
