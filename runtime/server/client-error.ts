@@ -3,7 +3,8 @@
 // such as Content-Length with Transfer-Encoding, headersTimeoutMs or requestTimeoutMs run
 // out) reaches the server's 'clientError' listener with the bare socket. Node's own
 // listener writes a status line with no body and logs nothing; svc answers as it answers
-// any error (SPEC §4, §7): problem+json, and one line in svc.log.
+// any error (SPEC §4, §7): problem+json, and one line in svc.log. An address the global
+// IP rules deny gets their 403 instead, as it would for a request that parses (SPEC §5).
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -34,21 +35,28 @@ const ANSWERS: Record<string, { status: number; detail: string }> = {
 /** What node passes: a parse error carries llhttp's `code` and `reason`, and the bytes it failed in. */
 type ClientError = Error & { code?: string; reason?: string; rawPacket?: unknown };
 
-/** `from`: the peer's address as the pipeline shows it (IPv4-mapped IPv6 folded). */
-export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, from: (socket: Socket) => string): void {
+const DENIED = { status: 403, detail: 'Your address may not access this server.' };
+
+/** The peer as the pipeline sees it: its address (IPv4-mapped IPv6 folded), and whether the IP rules let it in. */
+export type Peer = (socket: Socket) => { address: string; allowed: boolean };
+
+export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, peerOf: Peer): void {
   const socket = connection as HttpSocket;
   const code = error.code ?? error.name;
   const request = socket.parser?.incoming ?? null;
   const pending = request !== null && !request.complete ? request : null;
   if (!GONE.has(code) && socket.writable && nothingAnswered(socket, pending)) {
-    const { status, detail } = ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` };
+    const peer = peerOf(socket);
+    const { status, detail } = !peer.allowed
+      ? DENIED
+      : (ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` });
     const id = requestId();
     const body = problemJson(status, detail, id);
     socket.write(
       `HTTP/1.1 ${status} ${statusTitle(status)}\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n${isHead(error, pending) ? '' : body}`,
     );
-    log.append(formatLogLine(String(status), `client error ${code} from ${from(socket)} (request ${id})`));
+    log.append(formatLogLine(String(status), `client error ${code} from ${peer.address} (request ${id})`));
   }
   socket.destroy();
 }

@@ -124,9 +124,13 @@ class Pipeline implements AppHandler {
   connect = (req: IncomingMessage, socket: Duplex): void => answerConnect(this.handle, req, socket);
 
   // The peer as every other log line names it: the pipeline's own address reading, given
-  // no headers, so no forwarded hop (there is no parsed request to take one from).
+  // no headers, so no forwarded hop (there is no parsed request to take one from). With no
+  // path either, it meets the rules every path has, as a pathless target does in dispatch.
   clientError = (error: Error, socket: Duplex): void =>
-    answerClientError(error, socket, this.log, (peer) => this.clientAddress({ socket: peer, headers: NO_HEADERS } as IncomingMessage));
+    answerClientError(error, socket, this.log, (peer) => {
+      const address = this.clientAddress({ socket: peer, headers: NO_HEADERS } as IncomingMessage);
+      return { address, allowed: this.ipFilter(address, '/') };
+    });
 
   handle = (req: IncomingMessage, res: ServerResponse): void => this.serve(new RequestContext(req, res, this.clientAddress(req)));
 

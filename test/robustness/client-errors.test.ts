@@ -114,3 +114,17 @@ describe('an HTTP/1.1 request without Host', () => {
     assert.equal(old.body.toString(), 'home', 'HTTP/1.0 has no Host');
   });
 });
+
+describe('a request node refuses, from an address the IP rules deny', () => {
+  it('gets their 403, as a request that parses would', async () => {
+    const denied = await startApp(handApp([{ method: 'GET', pattern: '/', handler: () => 'home' }]), { ipFilter: () => false });
+    try {
+      const { response } = await exchange(denied.url, 'get / HTTP/1.1\r\nhost: a\r\n\r\n');
+      const problem = problemOf(response, 403);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.match((await denied.logLines()).at(-1)!, new RegExp(`\\[403\\] client error HPE_INVALID_METHOD from 127\\.0\\.0\\.1 \\(request ${problem.requestId}\\)$`));
+    } finally {
+      await denied.close();
+    }
+  });
+});
