@@ -96,6 +96,12 @@ test('Expect: 100-continue to a missing path gets 404 without being asked for th
   assert.deepEqual({ invited, status: response.status }, { invited: false, status: 404 });
 });
 
+test('any other Expect gets 417 problem+json, as under svc serve (tread-server.mjs wires the same listeners)', async () => {
+  const { response } = await exchange(tread.url, 'POST /nope HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\nexpect: 200-ok\r\nconnection: close\r\n\r\nhi');
+  assert.equal(response.status, 417);
+  assert.equal(response.headers['content-type'], 'application/problem+json');
+});
+
 test("each build's svc.json timeouts apply to the server tread keeps listening", async () => {
   const builds = (): number => tread.output().match(/svc tread: built /g)?.length ?? 0;
   const before = builds();
