@@ -26,8 +26,12 @@ export interface BuildOptions {
   write?: boolean;
   /** Keep each route file's analysis and the bundler warm between builds of this root (`svc tread`). */
   incremental?: boolean;
-  /** Runs once the bundle is written, before the API document is: `svc tread` serves the new build meanwhile. */
-  onBundled?: () => Promise<void>;
+  /**
+   * Runs once the bundle is written, before the API document is: `svc tread` serves the
+   * new build meanwhile. `false` (the build did not start) leaves the document of the
+   * build still served.
+   */
+  onBundled?: () => Promise<boolean>;
 }
 
 /** Roots whose Swagger UI files this process copied: they do not change while `svc tread` runs. */
@@ -63,10 +67,12 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
     await writeOutputs(root, { ...startData, ...document });
     if (options.onBundled) {
       timed('bundle');
-      await options.onBundled();
+      const started = await options.onBundled();
       timed('load');
-      await writeOutputs(root, await emitDocument(root, table));
-      timed('document');
+      if (started) {
+        await writeOutputs(root, await emitDocument(root, table));
+        timed('document');
+      }
     } else {
       timed('bundle and document');
     }

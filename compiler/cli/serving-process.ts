@@ -3,14 +3,16 @@
 // when a build does not finish loading (an endless loop at a module's top level), and
 // after many builds, since Node cannot unload a module and every build a process loads
 // stays in its memory. It serves the last good build, from a copy kept in .svc/served/:
-// by then `.svc/` may hold a newer build that failed to load.
+// by then `.svc/` may hold a newer build that failed to load. A process replaced, or
+// stopped with tread, lets go of the address first and then finishes its requests in flight.
 import { fork, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { frameworkRoot } from '../framework.ts';
 
-export type Reply = { loaded: true } | { listening: string } | { failed: string; code?: string; name?: string };
+export type Reply = { loaded: true } | { listening: string } | { released: number } | { failed: string; code?: string; name?: string };
+type Ask = (message: object) => Promise<Reply>;
 
 /** How long a build may take to load before its process is given up on. */
 const LOAD_TIMEOUT_MS = 10_000;
@@ -19,26 +21,29 @@ const BUILDS_PER_PROCESS = 100;
 /** Replacements this close together mean the last good build itself brings the process down. */
 const CRASH_WINDOW_MS = 10_000;
 const CRASHES_IN_WINDOW = 3;
-/** How long a process asked to stop may take before it is killed. */
-const STOP_GRACE_MS = 1000;
+/** How long a process asked to stop may take to answer, and past its grace period to exit, before it is killed. */
+const ANSWER_MS = 1000;
 
 export class ServingProcess {
   private child: ChildProcess;
-  private ask: (message: object) => Promise<Reply>;
+  private ask: Ask;
   private address: { host: string; port: number } | null = null;
   /** The build the process serves, as copied to .svc/served/; a replacement loads it again. */
   private loaded: string | null = null;
   private builds = 0;
   private replacing: Promise<void> | null = null;
   private readonly crashes: number[] = [];
-  /** The current process and, while it is being replaced, the one before it. */
-  private readonly alive = new Set<ChildProcess>();
+  /** The current process and those replaced that still finish their requests, each with its asker. */
+  private readonly alive = new Map<ChildProcess, Ask>();
+  /** Processes asked to stop: `released` once the address is free, `exited` once they are gone. */
+  private readonly retiring = new Map<ChildProcess, { released: Promise<void>; exited: Promise<void> }>();
   private stopped = false;
 
   constructor(
     private readonly root: string,
     /** Called when no process can be kept running: the last good build brings each one down. */
     private readonly onGiveUp: (why: string) => void,
+    private readonly buildsPerProcess = BUILDS_PER_PROCESS,
   ) {
     [this.child, this.ask] = this.start();
   }
@@ -54,7 +59,7 @@ export class ServingProcess {
     if ('loaded' in reply) {
       // Without a copy (a full disk), a replacement loads whatever .svc/ holds by then.
       this.loaded = await keepServedBuild(this.root, href).catch(() => href);
-      if (++this.builds >= BUILDS_PER_PROCESS) await this.replace(null);
+      if (++this.builds >= this.buildsPerProcess) await this.replace(null);
     }
     return reply;
   }
@@ -66,20 +71,44 @@ export class ServingProcess {
     return reply;
   }
 
-  /** Stops every process, the one being replaced too (it may be stuck in a loop: it is killed). */
+  /** Stops every process once its requests in flight have finished, those being replaced too. */
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.alive].map(stopProcess));
+    await Promise.all([...this.alive.keys()].map((child) => this.retire(child).exited));
   }
 
-  private start(): [ChildProcess, (message: object) => Promise<Reply>] {
+  private start(): [ChildProcess, Ask] {
     const child = fork(join(frameworkRoot, 'compiler', 'cli', 'tread-server.mjs'), [], { cwd: this.root, execArgv: [], stdio: 'inherit' });
-    this.alive.add(child);
+    const ask = asker(child);
+    this.alive.set(child, ask);
     child.once('exit', (code, signal) => {
       this.alive.delete(child);
       if (!this.stopped && child === this.child) void this.replace(`the server process exited (${code ?? signal})`);
     });
-    return [child, asker(child)];
+    return [child, ask];
+  }
+
+  /**
+   * Asks `child` to stop: it lets go of the address at once and exits once its requests in
+   * flight have finished, within its build's grace period. One that does not answer (stuck
+   * in an endless loop, it never will, and would hold the port) or overstays is killed.
+   */
+  private retire(child: ChildProcess): { released: Promise<void>; exited: Promise<void> } {
+    let retiring = this.retiring.get(child);
+    if (retiring === undefined) {
+      const exited = gone(child) ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const released = withTimeout(this.alive.get(child)?.({ release: true }) ?? Promise.resolve(null), ANSWER_MS).then((reply) => {
+        if (reply === null || !('released' in reply)) {
+          child.kill('SIGKILL');
+          return exited;
+        }
+        const overstayed = setTimeout(() => child.kill('SIGKILL'), reply.released + ANSWER_MS);
+        void exited.then(() => clearTimeout(overstayed));
+      });
+      this.retiring.set(child, (retiring = { released, exited }));
+      void exited.then(() => this.retiring.delete(child));
+    }
+    return retiring;
   }
 
   /**
@@ -90,14 +119,15 @@ export class ServingProcess {
     this.replacing ??= (async () => {
       const old = this.child;
       if (why !== null && this.crashedTooOften()) {
-        await stopProcess(old);
+        await this.retire(old).exited;
         return this.onGiveUp(`${why}, ${CRASHES_IN_WINDOW} times within ${CRASH_WINDOW_MS / 1000} s`);
       }
       if (why !== null) console.error(`svc tread: ${why}; a new server process takes over.`);
       [this.child, this.ask] = this.start();
       this.builds = 0;
       if (this.loaded !== null) await this.ask({ load: this.loaded });
-      await stopProcess(old);
+      // The old process finishes its requests in flight meanwhile.
+      await this.retire(old).released;
       if (this.address !== null) await this.ask({ listen: this.address });
     })().finally(() => (this.replacing = null));
     return this.replacing;
@@ -132,18 +162,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-/**
- * Asks a process to stop, and kills it if it has not within a second: one stuck in an
- * endless loop never runs its signal handler, and would be left holding the port.
- */
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  await exited;
-  clearTimeout(timer);
-}
+const gone = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
 
 /**
  * Requests to a process, one at a time: each is sent once the previous one has its
@@ -164,7 +183,7 @@ function asker(child: ChildProcess): (message: object) => Promise<Reply> {
             child.off('exit', exited);
             resolve(answer as Reply);
           };
-          if (child.exitCode !== null || child.signalCode !== null) return exited(child.exitCode, child.signalCode);
+          if (gone(child)) return exited(child.exitCode, child.signalCode);
           child.once('message', answered).once('exit', exited);
           child.send(message);
         }),

@@ -3,6 +3,7 @@
 // It keeps one listening socket and swaps the request handler when told to load a build.
 //   parent → { load: href } → { loaded: true } | { failed: message }
 //   parent → { listen: { host, port } } → { listening: url } | { failed: message, code }
+//   parent → { release: true } → { released: graceMs }, then the process exits (stop below)
 import { createServer } from 'node:http';
 
 const root = process.cwd();
@@ -57,6 +58,8 @@ process.on('message', async (message) => {
       process.send({ loaded: true });
     } else if (message.listen) {
       process.send({ listening: await listen(message.listen) });
+    } else if (message.release) {
+      process.send({ released: stop() });
     }
   } catch (error) {
     const failed = !(error instanceof Error) ? String(error) : EXPECTED.has(error.name) ? error.message : (error.stack ?? error.message);
@@ -64,9 +67,27 @@ process.on('message', async (message) => {
   }
 });
 
-const stop = async () => {
+let graceMs = null;
+
+/**
+ * Lets go of the address at once, so that a replacement can take it, and exits once the
+ * requests in flight have finished (within the served build's grace period, as `svc
+ * serve` does) and the logs and metrics are flushed. Returns the grace period.
+ */
+function stop() {
+  if (graceMs !== null) return graceMs;
+  graceMs = current ? current.app.manifest.config.server.shutdownGraceMs : 0;
+  const drained = currentBuild ? currentBuild.drain(server, graceMs) : closeAll();
+  drained.then(() => current?.close()).finally(() => process.exit(0));
+  return graceMs;
+}
+
+async function closeAll() {
   server.close();
-  await current?.close();
-  process.exit(0);
-};
-process.once('SIGINT', stop).once('SIGTERM', stop).once('disconnect', stop);
+  server.closeAllConnections();
+}
+
+// A second Ctrl-C (it reaches this process too) or SIGTERM does not wait for requests in flight.
+let signals = 0;
+const onSignal = () => (++signals === 1 ? stop() : process.exit(1));
+process.on('SIGINT', onSignal).on('SIGTERM', onSignal).once('disconnect', stop);

@@ -35,8 +35,10 @@ export async function tread(root: string, listen: { host?: string; port?: number
   async function rebuild(): Promise<void> {
     const started = performance.now();
     let reply: Reply | undefined;
-    // The new routes are served before the API document is rewritten (it is read per request).
-    const result = await build(root, { incremental: true, onBundled: async () => void (reply = await load()) });
+    // The new routes are served before the API document is rewritten (it is read per
+    // request), and a build that fails to start leaves the served build's document.
+    const onBundled = async (): Promise<boolean> => 'loaded' in (reply = await load());
+    const result = await build(root, { incremental: true, onBundled });
     printDiagnostics(result.diagnostics, false);
     if (!result.ok || !reply) {
       console.error(serving ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
@@ -72,8 +74,11 @@ export async function tread(root: string, listen: { host?: string; port?: number
   if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
 
   const stop = async (): Promise<void> => {
+    // Requests in flight hold the exit back, within svc.json's grace period: say why.
+    const waiting = setTimeout(() => console.log('svc tread: finishing requests in flight (Ctrl-C again to stop at once)'), 500);
     await watcher.close();
     await server.stop();
+    clearTimeout(waiting);
     process.exit(0);
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);

@@ -1,12 +1,17 @@
 // The process `svc tread` serves from (compiler/cli/serving-process.ts): stopping tread
-// stops it, even stuck in an endless loop (it never runs its signal handler, and would be
-// left holding the port); one that dies, or hangs loading a build, is replaced by a fresh
-// one serving the last good build, even once .svc/ holds a newer build that failed to load.
+// stops it once its requests in flight have finished, even stuck in an endless loop (it
+// never answers, and would be left holding the port); one that dies, or hangs loading a
+// build, is replaced by a fresh one serving the last good build, even once .svc/ holds a
+// newer build that failed to load; one replaced after its builds finishes its requests.
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { build } from '../../compiler/build.ts';
+import { ServingProcess } from '../../compiler/cli/serving-process.ts';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer } from '../support/cli.ts';
 
@@ -43,6 +48,51 @@ export default (router: Router) => {
   assert.ok(await refused(port), 'the port is still held: the server process outlived tread');
 });
 
+const slowRoutes = `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/pid', () => String(process.pid));
+  router.get('/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return 'done';
+  });
+};
+`;
+
+test('stopping tread lets the requests in flight finish first', async () => {
+  const root = await makeProject({ 'routes/web.ts': slowRoutes });
+  roots.push(root);
+  const tread = await svcServer(root, ['tread', '--port', '0']);
+  const slow = fetch(`${tread.url}/slow`).then((response) => response.text());
+  await delay(200);
+  const exited = new Promise<number | null>((resolve) => tread.child.once('exit', resolve));
+  tread.child.kill('SIGTERM');
+  assert.equal(await slow, 'done');
+  assert.equal(await exited, 0);
+  assert.ok(await refused(Number(new URL(tread.url).port)));
+});
+
+test('a process replaced after its builds lets go of the address, then finishes its requests in flight', async (t) => {
+  const root = await makeProject({ 'routes/web.ts': slowRoutes });
+  roots.push(root);
+  assert.ok((await build(root)).ok);
+  const server = new ServingProcess(root, (why) => assert.fail(why), 2);
+  t.after(() => server.stop());
+  const bundle = (version: number): string => `${pathToFileURL(join(root, '.svc', 'app.mjs')).href}?v=${version}`;
+  assert.deepEqual(await server.load(bundle(1)), { loaded: true });
+  const listening = await server.listen('127.0.0.1', 0);
+  assert.ok('listening' in listening);
+  const first = await text(`${listening.listening}/pid`);
+  const slow = fetch(`${listening.listening}/slow`).then((response) => response.text());
+  await delay(200);
+  // The second build this process loads is its last: a fresh one takes over the address.
+  assert.deepEqual(await server.load(bundle(2)), { loaded: true });
+  assert.equal(await slow, 'done');
+  await eventually(async () => {
+    const pid = await text(`${listening.listening}/pid`);
+    return pid !== null && pid !== first;
+  });
+});
+
 /** The body of GET `url`, or null when no answer comes within a second (a process stuck in a loop). */
 const text = async (url: string): Promise<string | null> => {
   const response = await fetch(url, { signal: AbortSignal.timeout(1000) }).catch(() => null);
@@ -68,9 +118,14 @@ export default (router: Router) => {
 
   // A build that throws as it loads is not served; `.svc/` holds it now, but a process
   // replaced after that still serves the last good build.
-  await writeFiles(root, { 'routes/throws.ts': "import type { Router } from 'svc';\nthrow new Error('at load');\nexport default (router: Router) => {};\n" });
+  await writeFiles(root, {
+    'routes/throws.ts': "import type { Router } from 'svc';\nthrow new Error('at load');\nexport default (router: Router) => { router.get('/thrown', () => 'never'); };\n",
+  });
   await eventually(async () => tread.output().includes('the new build failed to start; still serving the last good build'));
   assert.equal(await text(`${tread.url}/boom`), 'soon');
+  // The API document stays the served build's.
+  const documented = (await (await fetch(`${tread.url}/svc/docs/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  assert.deepEqual(Object.keys(documented.paths).sort(), ['/', '/boom']);
   await eventually(async () => tread.output().split('a new server process takes over').length === 3);
   await eventually(async () => (await text(tread.url)) === 'up');
   await rm(join(root, 'routes', 'throws.ts'));
