@@ -17,11 +17,44 @@ process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnh
 
 // Each build's svc.json timeouts are applied as it loads; Node checks them this often.
 // The other options and listeners are those of `svc serve` (runtime/server/boot.ts).
-const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, (req, res) => (current ? current.handle(req, res) : noBuild(res)));
-server.on('checkContinue', (req, res) => (current ? current.checkContinue(req, res) : noBuild(res)));
-server.on('checkExpectation', (req, res) => (current ? current.checkExpectation(req, res) : noBuild(res)));
+const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, serve('handle'));
+server.on('checkContinue', serve('checkContinue'));
+server.on('checkExpectation', serve('checkExpectation'));
 server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));
 server.on('clientError', (error, socket) => (current ? current.clientError(error, socket) : socket.destroy()));
+
+/** Requests each build is answering: one replaced is closed once its last request ends. */
+const answering = new Map();
+/** Builds being closed, for the process to wait for before it exits. */
+const closing = new Set();
+
+/** A request listener that hands the request to the build being served as it arrives. */
+function serve(listener) {
+  return (req, res) => {
+    const handler = current;
+    if (handler === null) return noBuild(res);
+    answering.set(handler, (answering.get(handler) ?? 0) + 1);
+    res.once('close', () => {
+      answering.set(handler, answering.get(handler) - 1);
+      if (handler !== current) closeWhenIdle(handler);
+    });
+    handler[listener](req, res);
+  };
+}
+
+/**
+ * Closes a replaced build (its log, metrics and database connection) once it answers no
+ * more requests: one still running keeps the connection it started with, and its count.
+ */
+function closeWhenIdle(handler) {
+  if ((answering.get(handler) ?? 0) > 0) return;
+  answering.delete(handler);
+  const closed = handler
+    .close()
+    .catch((error) => console.error('svc tread: closing a replaced build failed:', error))
+    .finally(() => closing.delete(closed));
+  closing.add(closed);
+}
 
 function noBuild(res) {
   res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' }).end('svc tread: no successful build yet; see the terminal.\n');
@@ -39,7 +72,7 @@ async function load(href) {
   const previous = current;
   current = next;
   currentBuild = build;
-  await previous?.close();
+  if (previous !== null) closeWhenIdle(previous);
 }
 
 function listen({ host, port }) {
@@ -78,7 +111,7 @@ function stop() {
   if (graceMs !== null) return graceMs;
   graceMs = current ? current.app.manifest.config.server.shutdownGraceMs : 0;
   const drained = currentBuild ? currentBuild.drain(server, graceMs) : closeAll();
-  drained.then(() => current?.close()).finally(() => process.exit(0));
+  drained.then(() => Promise.all([current?.close(), ...closing])).finally(() => process.exit(0));
   return graceMs;
 }
 

@@ -4,7 +4,7 @@
 // build, is replaced by a fresh one serving the last good build, even once .svc/ holds a
 // newer build that failed to load; one replaced after its builds finishes its requests.
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -71,6 +71,36 @@ test('stopping tread lets the requests in flight finish first', async () => {
   assert.ok(await refused(Number(new URL(tread.url).port)));
 });
 
+test('a request in flight across a rebuild finishes on the build it started with: its database connection, its count', async () => {
+  const root = await makeProject({
+    'routes/web.ts': `import { existsSync } from 'node:fs';
+import { db, type Router } from 'svc';
+export default (router: Router) => {
+  // Runs until the test has seen the rebuild served.
+  router.get('/held', async () => {
+    const before = db();
+    while (!existsSync('release')) await new Promise((resolve) => setTimeout(resolve, 20));
+    return before === db() ? 'same connection' : 'reopened';
+  });
+};
+`,
+  });
+  roots.push(root);
+  const tread = await svcServer(root, ['tread', '--port', '0']);
+  try {
+    const held = fetch(`${tread.url}/held`).then((response) => response.text());
+    await delay(200);
+    await writeFiles(root, { 'routes/more.ts': "import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/more', () => 'more'); };\n" });
+    await eventually(async () => (await text(`${tread.url}/more`)) === 'more');
+    await writeFile(join(root, 'release'), '');
+    assert.equal(await held, 'same connection');
+    // Counted by the build that answered it, and handed to the new one once that finished.
+    await eventually(async () => /svc_route_hits_total\{method="GET",route="\/held"\} 1\n/.test((await text(`${tread.url}/svc/metrics`)) ?? ''));
+  } finally {
+    await tread.stop();
+  }
+});
+
 test('a process replaced after its builds lets go of the address, then finishes its requests in flight', async (t) => {
   const root = await makeProject({ 'routes/web.ts': slowRoutes });
   roots.push(root);
@@ -123,11 +153,11 @@ export default (router: Router) => {
   });
   await eventually(async () => tread.output().includes('the new build failed to start; still serving the last good build'));
   assert.equal(await text(`${tread.url}/boom`), 'soon');
+  await eventually(async () => tread.output().split('a new server process takes over').length === 3);
+  await eventually(async () => (await text(tread.url)) === 'up');
   // The API document stays the served build's.
   const documented = (await (await fetch(`${tread.url}/svc/docs/openapi.json`)).json()) as { paths: Record<string, unknown> };
   assert.deepEqual(Object.keys(documented.paths).sort(), ['/', '/boom']);
-  await eventually(async () => tread.output().split('a new server process takes over').length === 3);
-  await eventually(async () => (await text(tread.url)) === 'up');
   await rm(join(root, 'routes', 'throws.ts'));
 
   const loop = "import type { Router } from 'svc';\nfor (;;) {}\nexport default (router: Router) => { router.get('/loop', () => 'never'); };\n";

@@ -38,10 +38,11 @@ describe('RouteMetrics', () => {
 
     // The rebuild is opened before the previous build is closed, as `svc tread` does.
     const second = await RouteMetrics.open(root, [route(0, 'GET', '/new'), route(1, 'GET', '/a'), route(2, 'POST', '/b')]);
-    first.record(0, 1); // a late request of the old build: the new build owns the counts now, so it is not saved
+    first.record(0, 1); // a late request of the old build: handed to the new build when the old one closes
+    assert.deepEqual(hitsOf(second), { 'GET /new': 0, 'GET /a': 2, 'POST /b': 1 });
     await first.close();
     second.record(1, 3);
-    assert.deepEqual(hitsOf(second), { 'GET /new': 0, 'GET /a': 3, 'POST /b': 1 });
+    assert.deepEqual(hitsOf(second), { 'GET /new': 0, 'GET /a': 4, 'POST /b': 1 });
     await second.close();
 
     const saved = JSON.parse(await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number; totalMs: number }> };
@@ -49,12 +50,12 @@ describe('RouteMetrics', () => {
       saved.routes.map((r) => [r.path, r.hits, r.totalMs]),
       [
         ['/new', 0, 0],
-        ['/a', 3, 9],
+        ['/a', 4, 10],
         ['/b', 1, 1],
       ],
     );
     const reopened = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
-    assert.deepEqual(hitsOf(reopened), { 'GET /a': 3 });
+    assert.deepEqual(hitsOf(reopened), { 'GET /a': 4 });
     await reopened.close();
   });
 });

@@ -29,12 +29,15 @@ const SHARE_EVERY_MS = 500;
 interface LiveCounters {
   stats(): RouteStat[];
   retire(): void;
+  /** Adds what a retired build counted after it handed its counts over. */
+  absorb(late: readonly SavedRoute[]): void;
 }
 
 /**
  * The open counters of this process by file. `svc tread` opens a rebuild's counters
  * before it closes the previous build's: those hand their counts over in memory and
- * stop saving, instead of writing older counts over the new ones.
+ * stop saving, instead of writing older counts over the new ones. Requests the previous
+ * build still finishes are handed over when it closes.
  */
 const live: Map<string, LiveCounters> = ((globalThis as { [key: symbol]: unknown })[Symbol.for('svc.routeMetrics')] ??= new Map()) as Map<string, LiveCounters>;
 
@@ -47,7 +50,8 @@ export class RouteMetrics {
   private changed = false;
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
-  private retired = false;
+  /** Once newer counters took this build's over: the counts handed over. */
+  private handedOver: RouteStat[] | null = null;
   /** In a worker of `svc serve --workers`: what the primary restored and the other workers counted. */
   private others: RouteCounts | null = null;
   /** In a worker: reports this worker's counts to the primary, which owns the file (metrics/cluster.ts). */
@@ -123,7 +127,7 @@ export class RouteMetrics {
   /** Writes the counters if they changed; saves never overlap. */
   save(): Promise<void> {
     this.saving = this.saving.then(async () => {
-      if (!this.changed || this.retired) return;
+      if (!this.changed || this.handedOver !== null) return;
       this.changed = false;
       try {
         await (this.share ? this.share(this.counts()) : this.file.write(this.stats()));
@@ -149,9 +153,18 @@ export class RouteMetrics {
     this.changed = true;
   }
 
-  /** Stops the interval and writes the final counts (the server's shutdown). */
+  /**
+   * Stops the interval and writes the final counts (the server's shutdown); a retired
+   * build hands what it counted since it retired to the counters now live instead.
+   */
   close(): Promise<void> {
     clearInterval(this.timer);
+    if (this.handedOver !== null) {
+      const before = this.handedOver;
+      const late = this.stats().map((route, i) => ({ ...route, hits: route.hits - before[i]!.hits, totalMs: route.totalMs - before[i]!.totalMs }));
+      live.get(this.file.path)?.absorb(late.filter((route) => route.hits > 0));
+      return Promise.resolve();
+    }
     if (live.get(this.file.path) === this) live.delete(this.file.path);
     return this.save();
   }
@@ -159,16 +172,30 @@ export class RouteMetrics {
   /** Newer counters for the same file took over this build's counts. */
   retire(): void {
     clearInterval(this.timer);
-    this.retired = true;
+    this.handedOver = this.stats();
+  }
+
+  absorb(late: readonly SavedRoute[]): void {
+    this.byRoute(late, (id, entry) => {
+      this.hits[id]! += entry.hits;
+      this.totalMs[id]! += entry.totalMs;
+    });
+    this.changed = true;
   }
 
   private restore(saved: readonly SavedRoute[]): void {
-    const byKey = new Map(this.appRoutes.map((route) => [`${route.method} ${route.pattern}`, route.id]));
-    for (const entry of saved) {
-      const id = byKey.get(`${entry.method} ${entry.path}`);
-      if (id === undefined) continue; // the route is gone from this build
+    this.byRoute(saved, (id, entry) => {
       this.hits[id] = entry.hits;
       this.totalMs[id] = entry.totalMs;
+    });
+  }
+
+  /** Calls `each` with this build's id of every entry's route; routes gone from this build are skipped. */
+  private byRoute(entries: readonly SavedRoute[], each: (id: number, entry: SavedRoute) => void): void {
+    const byKey = new Map(this.appRoutes.map((route) => [`${route.method} ${route.pattern}`, route.id]));
+    for (const entry of entries) {
+      const id = byKey.get(`${entry.method} ${entry.path}`);
+      if (id !== undefined) each(id, entry);
     }
   }
 }
