@@ -48,19 +48,34 @@ function lineage(cls: ClassDeclaration): ClassDeclaration[] {
  * base class asks the type checker, a real cost over a thousand routes.
  */
 export function instanceMethod(cls: ClassDeclaration, name: string): MethodDeclaration | undefined {
-  const own = cls.getInstanceMethod(name);
+  const own = ownMethod(cls, name);
   if (own) return own;
   for (const base of lineage(cls).slice(1)) {
-    const method = base.getInstanceMethod(name);
+    const method = ownMethod(base, name);
     if (method) return method;
   }
   return undefined;
 }
 
+const ownMethod = (cls: ClassDeclaration, name: string): MethodDeclaration | undefined =>
+  cls.getInstanceMethods().find((m) => propertyKey(m) === name);
+
+/**
+ * The key a method has at run time: `'show'() {}` and `['show']() {}` are `show`, where
+ * ts-morph's `getName()` keeps the quotes and brackets. `null` for a computed key
+ * (`[Symbol.iterator]`) no route can name.
+ */
+function propertyKey(method: MethodDeclaration): string | null {
+  const node = method.getNameNode();
+  const key = Node.isComputedPropertyName(node) ? node.getExpression() : node;
+  if (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key) || Node.isNumericLiteral(key)) return String(key.getLiteralValue());
+  return Node.isComputedPropertyName(node) ? null : method.getName();
+}
+
 /** The methods the framework may call from outside the class: not `private`, `protected` or `#private`. */
 export function instanceMethodNames(cls: ClassDeclaration): string[] {
-  const names = lineage(cls).flatMap((c) => c.getInstanceMethods().filter(isPublic).map((m) => m.getName()));
-  return [...new Set(names)].sort();
+  const names = lineage(cls).flatMap((c) => c.getInstanceMethods().filter(isPublic).map(propertyKey));
+  return [...new Set(names.filter((name) => name !== null))].sort();
 }
 
 export const isPublic = (method: MethodDeclaration): boolean =>
