@@ -80,11 +80,14 @@ function enclosingReason(use: Node, root: Node): string | null {
 function insideFunction(node: Node, root: Node): boolean {
   if (node === root) return false;
   for (let current = node.getParent(); current; current = current.getParent()) {
-    if (Node.isFunctionLikeDeclaration(current)) return true;
+    if (isFunction(current)) return true;
     if (current === root) return false;
   }
   return false;
 }
+
+/** ts-morph's `isFunctionLikeDeclaration` leaves out function expressions (`const h = function () { … }`). */
+const isFunction = (node: Node): boolean => Node.isFunctionLikeDeclaration(node) || Node.isFunctionExpression(node);
 
 function isPropertyName(node: Node): boolean {
   const parent = node.getParent();
