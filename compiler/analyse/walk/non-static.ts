@@ -28,7 +28,7 @@ const LOGICAL = new Set([SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarTo
 /** Reports every use of a router name inside `root`, a statement that is not a plain registration. */
 export function rejectRouterUses(root: Node, routers: ReadonlySet<string>, reporter: Reporter): void {
   const uses = [root, ...root.getDescendantsOfKind(SyntaxKind.Identifier)].filter(
-    (node) => Node.isIdentifier(node) && routers.has(node.getText()) && !isPropertyName(node),
+    (node) => Node.isIdentifier(node) && routers.has(node.getText()) && !isPropertyName(node) && !shadowed(node, root),
   );
   for (const use of uses) report(use, root, reporter);
   rejectEarlyExits(root, reporter);
@@ -84,6 +84,29 @@ function insideFunction(node: Node, root: Node): boolean {
     if (current === root) return false;
   }
   return false;
+}
+
+/**
+ * Whether a function between the use and `root` (inclusive) gives the name another
+ * meaning: a parameter of its own (a handler's `(router: string) => …`), or its own
+ * `arguments` when written as a `function`.
+ */
+function shadowed(use: Node, root: Node): boolean {
+  const name = use.getText();
+  for (let node = use.getParent(); node; node = node.getParent()) {
+    if (isFunction(node) && (name === 'arguments' ? !Node.isArrowFunction(node) : declaresParameter(node, name))) return true;
+    if (node === root) return false;
+  }
+  return false;
+}
+
+/** A parameter's name, or a name its destructuring pattern binds. */
+function declaresParameter(fn: Node, name: string): boolean {
+  if (!Node.isFunctionLikeDeclaration(fn) && !Node.isFunctionExpression(fn)) return false;
+  return fn.getParameters().some((p) => {
+    const binding = p.getNameNode();
+    return Node.isIdentifier(binding) ? binding.getText() === name : binding.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name);
+  });
 }
 
 /** ts-morph's `isFunctionLikeDeclaration` leaves out function expressions (`const h = function () { … }`). */

@@ -17,8 +17,12 @@ const VERBS: Record<string, HttpMethod> = {
   sewGet: 'GET', sewPost: 'POST', sewPut: 'PUT', sewPatch: 'PATCH', sewDelete: 'DELETE', sewOptions: 'OPTIONS',
 };
 
-/** Router names in scope, each with the group it registers into. */
-type Routers = ReadonlyMap<string, GroupScope>;
+/**
+ * Names in scope that reach a router, each with the group it registers into; `null` for
+ * `arguments` of a route function or group callback written as a `function`, which holds
+ * the router but registers nothing svc build can count.
+ */
+type Routers = ReadonlyMap<string, GroupScope | null>;
 
 interface Walk {
   reporter: Reporter;
@@ -45,7 +49,14 @@ export function walkRouteFile(file: SourceFile, reporter: Reporter): WalkedFile 
 
 function visitFunction(fn: RouterFunction, outer: Routers, scope: GroupScope, walk: Walk): void {
   const name = routerParameter(fn, walk.reporter);
-  const routers = name ? new Map(outer).set(name, scope) : outer;
+  const routers = new Map(outer);
+  if (!Node.isArrowFunction(fn)) routers.set('arguments', null);
+  if (name) routers.set(name, scope);
+  // Default values run with the call, before the body: `(router, x = router.get(…))` registers too.
+  for (const parameter of fn.getParameters()) {
+    const initializer = parameter.getInitializer();
+    if (initializer) rejectStatement(initializer, routers, walk);
+  }
   visitStatements(bodyStatements(fn), routers, walk);
 }
 
@@ -62,7 +73,7 @@ const visitExpression: Visitor = (node, routers, walk) => {
   const { call, member, scope } = target;
   if (member === 'group') return visitGroup(call, scope, routers, walk);
   const method = VERBS[member];
-  if (method) return visitRegistration(call, method, scope, walk);
+  if (method) return visitRegistration(call, method, scope, routers, walk);
   walk.reporter.error('SVC006', `router.${member} is not a registration method; use get, post, put, patch, delete, options, their sew… forms, or group`, call);
 };
 
@@ -83,7 +94,7 @@ function routerCall(call: CallExpression, routers: Routers): { call: CallExpress
   return scope ? { call, member: callee.getName(), scope } : null;
 }
 
-function visitRegistration(call: CallExpression, method: HttpMethod, scope: GroupScope, walk: Walk): void {
+function visitRegistration(call: CallExpression, method: HttpMethod, scope: GroupScope, routers: Routers, walk: Walk): void {
   const { reporter } = walk;
   const [patternArg, handlerArg] = call.getArguments();
   if (!patternArg || !handlerArg) {
@@ -94,6 +105,8 @@ function visitRegistration(call: CallExpression, method: HttpMethod, scope: Grou
   // answer and the handler would never run, so any argument past the handler is refused.
   const extra = call.getArguments()[2];
   if (extra) reporter.error('SVC006', `a route registration takes a pattern and a handler, nothing more (middleware goes in a group's options, as in router.group({ middleware: [Auth] }, (r) => { … })); found: ${extra.getText()}`, extra);
+  // A closure runs per request, long after the routes are counted: it may not register more.
+  rejectStatement(handlerArg, routers, walk);
   const literal = asStringLiteral(patternArg);
   if (!literal) reporter.error('SVC006', `the route pattern must be a string literal so svc build can read it; found: ${patternArg.getText()}`, patternArg);
   const pattern = literal ? joinPattern(scope.prefix, literal.getLiteralValue()) : '';
