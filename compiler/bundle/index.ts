@@ -78,6 +78,9 @@ const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
   // built on: a tree built here and copied elsewhere (a deploy) is byte for byte the same.
   define: { 'import.meta.svcRoot': JSON.stringify(relative(root, frameworkRoot).split(sep).join('/')) },
   alias: svcAliases,
+  // Relative imports resolve from the path a file was found at, as the analysis reads them:
+  // from routes/api.ts, not from the folder a symlinked routes/ (or file) points into.
+  preserveSymlinks: true,
   packages: 'external',
   plugins: frameworkPackages(root),
 });
