@@ -3,10 +3,10 @@
 import { Node, SyntaxKind } from 'ts-morph';
 import type { StringNode } from '../registration.ts';
 
-/** Unwraps `(x)`, `x as T`, `x satisfies T` and `<T>x`, which change nothing at run time. */
+/** Unwraps `(x)`, `x as T`, `x satisfies T`, `<T>x` and `x!`, which change nothing at run time. */
 export function unwrap(node: Node): Node {
   let current = node;
-  while (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current) || Node.isTypeAssertion(current)) {
+  while (Node.isParenthesizedExpression(current) || Node.isAsExpression(current) || Node.isSatisfiesExpression(current) || Node.isTypeAssertion(current) || Node.isNonNullExpression(current)) {
     current = current.getExpression();
   }
   return current;
