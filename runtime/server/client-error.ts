@@ -42,33 +42,55 @@ export type Peer = (socket: Socket) => { address: string; allowed: boolean };
 
 export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, peerOf: Peer): void {
   const socket = connection as HttpSocket;
+  // Node's parser stays in its error state and reports it again for every later packet.
+  if (answering.has(socket)) return;
+  answering.add(socket);
   const code = error.code ?? error.name;
   const request = socket.parser?.incoming ?? null;
   const pending = request !== null && !request.complete ? request : null;
-  if (!GONE.has(code) && socket.writable && nothingAnswered(socket, pending)) {
-    const peer = peerOf(socket);
-    const { status, detail } = !peer.allowed
-      ? DENIED
-      : (ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` });
-    const id = requestId();
-    const body = problemJson(status, detail, id);
-    socket.write(
-      `HTTP/1.1 ${status} ${statusTitle(status)}\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-        `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n${isHead(error, pending) ? '' : body}`,
-    );
-    log.append(formatLogLine(String(status), `client error ${code} from ${peer.address} (request ${id})`));
-  }
-  socket.destroy();
+  if (GONE.has(code)) return void socket.destroy();
+  socket.pause();
+  afterEarlierResponses(socket, pending, () => {
+    if (socket.writable && nothingAnswered(socket, pending)) {
+      const peer = peerOf(socket);
+      const { status, detail } = !peer.allowed
+        ? DENIED
+        : (ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` });
+      const id = requestId();
+      const body = problemJson(status, detail, id);
+      socket.write(
+        `HTTP/1.1 ${status} ${statusTitle(status)}\r\ncontent-type: ${PROBLEM_JSON}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+          `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n${isHead(error, pending) ? '' : body}`,
+      );
+      log.append(formatLogLine(String(status), `client error ${code} from ${peer.address} (request ${id})`));
+    }
+    socket.destroy();
+  });
+}
+
+/** Connections whose refusal is decided: answered and closed, or waiting for earlier responses to go out first. */
+const answering = new WeakSet<Socket>();
+
+/**
+ * Runs `then` once the responses to the requests before the refused one on this
+ * connection (pipelined, still being handled) have gone out. Closing the connection
+ * at once would lose them, although their handlers ran (a POST that stored its data).
+ * Node assigns the connection to one response at a time, in request order, so waiting
+ * for the assigned one and looking again reaches the refused request's turn.
+ */
+function afterEarlierResponses(socket: HttpSocket, pending: IncomingMessage | null, then: () => void): void {
+  const response = socket._httpMessage ?? null;
+  if (response === null || response.req === pending) return then();
+  response.once('close', () => afterEarlierResponses(socket, pending, then));
 }
 
 /**
- * Whether no response has begun for the request the error belongs to. Node's own listener
- * asks only whether the response assigned to the socket has sent its head, so it answers
- * twice when a response already went out whole for a request whose body then turns out
- * malformed (a 404 for `POST /nope`, then a broken chunk): finished, that response is no
- * longer assigned. A request still being read is matched with its own response; without
- * one, any response still pending belongs to an earlier request, which an answer now
- * would seem to answer.
+ * Whether no response has begun for the request the error belongs to, once the responses
+ * before it have gone out. Node's own listener asks only whether the response assigned to
+ * the socket has sent its head, so it answers twice when a response already went out whole
+ * for a request whose body then turns out malformed (a 404 for `POST /nope`, then a broken
+ * chunk): finished, that response is no longer assigned. A request still being read is
+ * matched with its own response; a request whose head did not parse has none.
  */
 function nothingAnswered(socket: HttpSocket, pending: IncomingMessage | null): boolean {
   const response = socket._httpMessage ?? null;

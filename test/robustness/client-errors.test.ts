@@ -8,13 +8,17 @@ import type { Context } from '../../runtime/context.ts';
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
 import { handApp } from '../support/hand-app.ts';
 import { startApp, type Running } from '../support/server.ts';
-import { exchange, type ParsedResponse } from './raw-http.ts';
+import { exchange, parseResponse, sendThen, type ParsedResponse } from './raw-http.ts';
 
 let server: Running;
 before(async () => {
   const app = handApp([
     { method: 'GET', pattern: '/', handler: () => 'home' },
     { method: 'POST', pattern: '/upload', handler: function (this: Context) { return { size: this.body.length }; } },
+    { method: 'POST', pattern: '/slow', handler: async function (this: Context) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { stored: this.body.toString() };
+    } },
   ], {
     config: { server: { ...DEFAULT_CONFIG.server, headersTimeoutMs: 500, requestTimeoutMs: 1000 } },
   });
@@ -100,6 +104,25 @@ describe("requests node's parser refuses", () => {
     const { response } = await exchange(server.url, 'POST /nope HTTP/1.1\r\nhost: a\r\ntransfer-encoding: chunked\r\n\r\n', { later: 'zz\r\n' });
     assert.equal(response.status, 404);
     assert.match(await logLine(before), /\] \[404\] POST \/nope 404 from /);
+  });
+});
+
+describe('a request node refuses, pipelined behind requests still being handled', () => {
+  it('is answered after their responses, which go out whole', async () => {
+    const before = (await server.logLines()).length;
+    const slow = 'POST /slow HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\n\r\n';
+    const answer = Buffer.from(await sendThen(server.url, `${slow}n1${slow}n2get / HTTP/1.1\r\nhost: a\r\n\r\n`, 'wait'), 'latin1');
+    const first = answer.indexOf('HTTP/1.1 ', 1, 'latin1');
+    const second = answer.indexOf('HTTP/1.1 ', first + 1, 'latin1');
+    assert.ok(first > 0 && second > first, answer.toString('latin1'));
+    // parseResponse reads one response each; the first two kept the connection open.
+    assert.deepEqual(JSON.parse(parseResponse(answer.subarray(0, first), false).body.toString()), { stored: 'n1' });
+    assert.deepEqual(JSON.parse(parseResponse(answer.subarray(first, second), false).body.toString()), { stored: 'n2' });
+    const problem = problemOf(parseResponse(answer.subarray(second), false), 400);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = (await server.logLines()).slice(before);
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0]!, new RegExp(`\\[400\\] client error HPE_INVALID_METHOD from 127\\.0\\.0\\.1 \\(request ${problem.requestId}\\)$`));
   });
 });
 
