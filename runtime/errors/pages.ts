@@ -81,7 +81,13 @@ async function loadFolder(handlebars: typeof Handlebars, folder: string): Promis
   for (const name of names.sort()) {
     const page = PAGE_FILE.exec(name);
     if (!page) continue;
-    const source = await readFile(join(folder, name), 'utf8');
+    let source: string;
+    try {
+      source = await readFile(join(folder, name), 'utf8');
+    } catch (e) {
+      // A folder by that name, a file this process may not read: said in one line, as a page that does not parse is.
+      throw new ErrorPageError(`Error page ${join(folder, name)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}). Make it a readable file, or remove it.`);
+    }
     try {
       handlebars.parse(source); // compile() is lazy: surface syntax errors at start-up, not on a request
       templates.set(page[1]!, handlebars.compile(source));

@@ -61,6 +61,16 @@ test('svc serve refuses, in one line, an error page broken after the build', asy
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
 });
 
+test('svc serve refuses, in one line, an error page that became a folder after the build', async (t) => {
+  const page = join(root, 'weave', 'Views', 'errors', '500.hbs');
+  t.after(() => rm(join(root, 'weave'), { recursive: true, force: true }));
+  await mkdir(page, { recursive: true });
+  const result = svc(root, ['serve', '--port', '0']);
+  assert.equal(result.status, 1, result.stdout + result.stderr);
+  assert.match(result.stderr, /500\.hbs cannot be read \(EISDIR\)\. Make it a readable file, or remove it\./);
+  assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+});
+
 test('svc build says in one line, exit 1, when it cannot write .svc/', async () => {
   const other = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
