@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -44,4 +45,19 @@ test("run inside a project's routes/ or weave/ folder, svc works on that project
   assert.equal(svc(join(root, 'routes'), ['build']).status, 0);
   assert.ok(existsSync(join(root, '.svc', 'app.mjs')));
   assert.ok(!existsSync(join(root, 'routes', '.svc')) && !existsSync(join(root, 'routes', 'shoebox')));
+});
+
+// cac reads a blank value as the number 0: `--port "$PORT"` with PORT unset must not mean "any free port".
+test('a blank option value is a usage error, also for the build\'s own svc serve', async () => {
+  const root = await makeProject({
+    'routes/api.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'home'); };\n`,
+  });
+  roots.push(root);
+  assert.equal(svc(root, ['build']).status, 0);
+  for (const args of [['serve', '--port', ''], ['serve', '--port', ' '], ['serve', '--port=', ''], ['serve', '--workers', ''], ['tread', '--port', ''], ['route', 'list', '--method', '']]) {
+    const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'svc.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(result.status, 2, `svc ${args.join(' ')}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, /^svc: --\w+ needs a value, got "\s*"\n/);
+    assert.match(result.stderr, /Usage:/);
+  }
 });
