@@ -138,6 +138,18 @@ describe('an HTTP/1.1 request without Host', () => {
   });
 });
 
+describe('a request with two Host header fields', () => {
+  it('gets 400 problem+json and its log line (RFC 9112 §3.2), whatever its version', async () => {
+    for (const version of ['1.1', '1.0']) {
+      const before = (await server.logLines()).length;
+      const { response } = await exchange(server.url, `GET / HTTP/${version}\r\nhost: a\r\nHost: b\r\n\r\n`);
+      const problem = problemOf(response, 400);
+      assert.equal(problem.detail, 'A request must not have more than one Host header field.');
+      assert.match(await logLine(before), new RegExp(`\\] \\[400\\] GET / 400 from 127\\.0\\.0\\.1 \\(request ${problem.requestId}\\)$`));
+    }
+  });
+});
+
 describe('a request node refuses, from an address the IP rules deny', () => {
   it('gets their 403, as a request that parses would', async () => {
     const denied = await startApp(handApp([{ method: 'GET', pattern: '/', handler: () => 'home' }]), { ipFilter: () => false });
