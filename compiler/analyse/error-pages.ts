@@ -13,17 +13,22 @@ export function checkErrorPages(root: string, reporter: Reporter): void {
   for (const folder of FOLDERS) {
     for (const name of pageNames(join(root, folder))) {
       const path = join(root, folder, name);
+      const file = relative(root, path).split('\\').join('/');
+      let source: string;
       try {
-        Handlebars.parse(readFileSync(path, 'utf8'));
+        source = readFileSync(path, 'utf8');
+      } catch (e) {
+        const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+        reporter.error('SVC010', `the error page cannot be read (${why}). Make it a readable file, or remove it.`, { file, line: 1, col: 1 });
+        continue;
+      }
+      try {
+        Handlebars.parse(source);
       } catch (e) {
         const message = (e as Error).message;
         const line = Number(/^Parse error on line (\d+)/.exec(message)?.[1] ?? 1);
         const expected = message.split('\n').at(-1)!;
-        reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, {
-          file: relative(root, path).split('\\').join('/'),
-          line,
-          col: 1,
-        });
+        reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, { file, line, col: 1 });
       }
     }
   }
