@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { build } from '../../compiler/build.ts';
 import type { Route } from '../../compiler/ir.ts';
-import { removeProject } from '../support/project.ts';
+import { makeProject, removeProject } from '../support/project.ts';
 import { copyFixture, fixturesDir, runSvc } from './fixture.ts';
 
 const handlerOf = (route: Route): string =>
@@ -65,6 +65,37 @@ describe('analyse: a valid tree', () => {
     assert.deepEqual(hello.handler.kind === 'closure' && hello.handler.loc, { file: 'routes/api.ts', line: 6, col: 15 });
     const show = byPattern.get('/users/{id}')!;
     assert.deepEqual(show.handler.kind === 'controller' && show.handler.loc, { file: 'weave/Controllers/UserController.ts', line: 5, col: 3 });
+  });
+
+  it("types a generic handler's placeholder by its type parameter's constraint, and an unconstrained one as text", async () => {
+    const root = await makeProject({
+      'routes/web.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/s/{id}', <T extends string>(id: T) => id);
+  router.get('/n/{id}', <T extends number>(id: T) => ({ id }));
+  router.get('/e/{id}', <T extends 'b' | 'a'>(id: T) => id);
+  router.get('/u/{id}', <T,>(id: T) => String(id));
+};
+`,
+    });
+    try {
+      const { diagnostics, table } = await build(root, { write: false });
+      assert.deepEqual(diagnostics, []);
+      const types = table!.routes
+        .filter((r) => r.handler.kind === 'closure')
+        .map((r) => {
+          const last = r.segments.at(-1)!;
+          return [r.pattern, last.kind === 'param' && last.type];
+        });
+      assert.deepEqual(types, [
+        ['/s/{id}', { kind: 'string' }],
+        ['/n/{id}', { kind: 'number' }],
+        ['/e/{id}', { kind: 'enum', values: ['a', 'b'] }],
+        ['/u/{id}', { kind: 'string' }],
+      ]);
+    } finally {
+      await removeProject(root);
+    }
   });
 
   it('builds with the real CLI', async () => {

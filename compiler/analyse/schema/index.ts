@@ -1,7 +1,7 @@
 // Handler signatures → plain data: parameter names and optionality, JSON schemas of
 // parameter types, what the return type becomes (return-cases.ts), placeholder
 // conversions and JSDoc text.
-import type { ArrowFunction, FunctionDeclaration, FunctionExpression, MethodDeclaration } from 'ts-morph';
+import type { ArrowFunction, FunctionDeclaration, FunctionExpression, MethodDeclaration, ts } from 'ts-morph';
 import type { HandlerDoc, HandlerParam, ReturnCases } from '../../ir.ts';
 import { readJsDoc } from './jsdoc.ts';
 import { paramKind } from './param-kind.ts';
@@ -28,9 +28,11 @@ export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegist
     .getParameters()
     .filter((p) => p.getName() !== 'this')
     .map((p): HandlerParam => {
-      const type = checker.getTypeAtLocation(p.compilerNode);
+      // A type parameter (`<T extends string>(id: T)`) takes what its constraint takes; one without, anything.
+      const constrained = (t: ts.Type): ts.Type => (t.isTypeParameter() ? (checker.getBaseConstraintOfType(t) ?? checker.getUnknownType()) : t);
+      const type = constrained(checker.getTypeAtLocation(p.compilerNode));
       const typeNode = p.getTypeNode();
-      const schema = schemas.of(typeNode ? checker.getTypeFromTypeNode(typeNode.compilerNode) : type, (typeNode ?? p).compilerNode);
+      const schema = schemas.of(typeNode ? constrained(checker.getTypeFromTypeNode(typeNode.compilerNode)) : type, (typeNode ?? p).compilerNode);
       const description = jsDoc.params.get(p.getName());
       return {
         name: p.getName(),
