@@ -4,7 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cobble, createTable, migrationPath, project } from './support.ts';
-import { tableToCreate } from '../../runtime/database/migrations/create.ts';
+import { CobbleError } from '../../runtime/database/migrations/cobble-error.ts';
+import { createMigration, tableToCreate } from '../../runtime/database/migrations/create.ts';
 
 test('a name with anything but letters, digits and underscores is a usage error', async () => {
   const root = await project();
@@ -22,6 +23,27 @@ test('a name that already has a migration is refused', async () => {
   assert.equal(result.status, 1);
   assert.match(result.stderr, /create_notes already exists: shoebox\/migrations\/20250101000000_create_notes\.ts/);
   assert.deepEqual(readdirSync(join(root, 'shoebox', 'migrations')), ['20250101000000_create_notes.ts']);
+});
+
+test('a name too long for the file system: exit 1 with a message, no stack trace, no file', async () => {
+  const root = await project();
+  const result = cobble(root, 'create', 'a'.repeat(300));
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /migration name is too long for a file name \(300 characters\)/);
+  assert.doesNotMatch(result.stderr, /\n\s+at /);
+  assert.deepEqual(readdirSync(join(root, 'shoebox', 'migrations')), []);
+});
+
+test('the same name created twice at once, in the same second: one file, the other refused with a message', async () => {
+  const root = await project();
+  const now = new Date();
+  // Both read the folder before either writes, as two processes started together do.
+  const results = await Promise.allSettled([createMigration(root, 'same_name', now), createMigration(root, 'same_name', now)]);
+  assert.deepEqual(results.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+  const refused = results.find((r) => r.status === 'rejected')!.reason as Error;
+  assert.ok(refused instanceof CobbleError, String(refused));
+  assert.match(refused.message, /^A migration named same_name already exists: shoebox\/migrations\/\d{14}_same_name\.ts$/);
+  assert.equal(readdirSync(join(root, 'shoebox', 'migrations')).length, 1);
 });
 
 test('cobble without a subcommand, with an unknown one, or create without a name: exit 2 with help', async () => {

@@ -14,8 +14,22 @@ export async function createMigration(root: string, name: string, now = new Date
   const file = shoeboxPath(root, 'migrations', `${nextTimestamp(existing, now)}_${name}.ts`);
   await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
   const table = tableToCreate(name);
-  await writeFile(file, renderTemplate('migration.hbs', { name, table }), { flag: 'wx' });
-  return relative(root, file).split('\\').join('/');
+  const written = relative(root, file).split('\\').join('/');
+  try {
+    await writeFile(file, renderTemplate('migration.hbs', { name, table }), { flag: 'wx' });
+  } catch (e) {
+    throw refusedWrite(e as NodeJS.ErrnoException, name, written);
+  }
+  return written;
+}
+
+/** The errors a user can cause, as a message; anything else is a bug worth its stack. */
+function refusedWrite(e: NodeJS.ErrnoException, name: string, file: string): Error {
+  // Another `cobble create` of the same name, in the same second, got there first.
+  if (e.code === 'EEXIST') return new CobbleError(`A migration named ${name} already exists: ${file}`);
+  // The limit is the file system's (255 bytes on most), so it is not checked beforehand.
+  if (e.code === 'ENAMETOOLONG') return new CobbleError(`The migration name is too long for a file name (${name.length} characters): shorten it.`);
+  return e;
 }
 
 /**
