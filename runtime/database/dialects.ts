@@ -4,9 +4,10 @@
 // which only ever sees `db()`, does not change.
 import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { SqliteDialect, type Dialect } from 'kysely';
+import type { Dialect } from 'kysely';
 import type { SvcConfig } from '../config.ts';
 import { openSqlite } from './sqlite.ts';
+import { PatientSqliteDialect } from './sqlite-busy.ts';
 
 export type DatabaseConfig = SvcConfig['database'];
 type Driver = DatabaseConfig['driver'];
@@ -14,7 +15,7 @@ type DialectFactory<D extends Driver> = (config: Extract<DatabaseConfig, { drive
 
 const factories: { [D in Driver]: DialectFactory<D> } = {
   // Kysely calls the function on the first query, so the file is opened (and created) lazily.
-  sqlite: (config, root) => new SqliteDialect({ database: () => openSqlite(resolve(root, config.path)) }),
+  sqlite: (config, root) => new PatientSqliteDialect({ database: () => openSqlite(resolve(root, config.path)) }),
 };
 
 const presence: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Promise<boolean> } = {

@@ -9,5 +9,7 @@ export async function openSqlite(file: string): Promise<BetterSqlite3.Database> 
   // WAL lets the server keep reading while `cobble run` (another process) writes.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
+  // From here on a locked database is waited for by sqlite-busy.ts, off the event loop.
+  database.pragma('busy_timeout = 0');
   return database;
 }
