@@ -46,6 +46,23 @@ test('a migration that cannot be loaded, or lacks up/down, fails with its name',
   assert.equal(trackerText(other), null);
 });
 
+test('a migration awaiting a promise nothing can settle fails with its name and is rolled back, instead of a silent exit 13', async () => {
+  const root = await project({
+    [migrationPath('20250101000000_stuck')]: `import type { Kysely } from 'kysely';
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.createTable('stuck').addColumn('id', 'integer').execute();
+  await new Promise<void>(() => {}); // a callback that never comes
+}
+export async function down(): Promise<void> {}
+`,
+  });
+  const result = cobble(root, 'run');
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /Migration 20250101000000_stuck failed and was rolled back: up\(db\) never finished/);
+  assert.deepEqual(schema(root), []);
+  assert.equal(trackerText(root), null);
+});
+
 test('a failing down() keeps the migration recorded and its schema', async () => {
   const root = await project({
     [migrationPath('20250101000000_stubborn')]: `import { sql, type Kysely } from 'kysely';

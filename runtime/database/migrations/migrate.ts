@@ -6,6 +6,7 @@ import { databaseExists } from '../dialects.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration, type Migration } from './load.ts';
+import { unlessNeverSettling } from './never-settles.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
 import { readTracker, TRACKER, writeTracker, type AppliedMigration } from './tracker.ts';
 
@@ -102,7 +103,7 @@ function databaseGone(options: MigrateOptions, applied: readonly AppliedMigratio
 async function step(file: MigrationFile, direction: keyof Migration): Promise<void> {
   const migration = await loadMigration(file);
   try {
-    await db<any>().transaction().execute((trx) => migration[direction](trx));
+    await db<any>().transaction().execute((trx) => unlessNeverSettling(migration[direction](trx), `${direction}(db)`));
   } catch (e) {
     const verb = direction === 'up' ? 'Migration' : 'Rollback of';
     throw new CobbleError(`${verb} ${file.name} failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`);
