@@ -117,7 +117,8 @@ class Primary {
     if (!member.exited || !member.disconnected || !this.members.has(member.worker.id)) return;
     this.members.delete(member.worker.id);
     this.hub.forget(member.worker.id);
-    if (member.code !== 0) this.failed = true;
+    // A worker that died while serving was replaced: that is recovery, not a failed stop.
+    if (member.code !== 0 && (this.stopping || !member.listening)) this.failed = true;
     if (!this.stopping) {
       const how = signal ? `signal ${signal}` : `code ${member.code}`;
       if (!member.listening) {
