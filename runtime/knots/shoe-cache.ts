@@ -131,9 +131,16 @@ function withCacheHeaders(out: Outgoing, state: 'HIT' | 'MISS'): Outgoing {
   return out;
 }
 
-/** 304 keeps the validators and caching headers, not the representation's length or type. */
+/** What describes the body a 304 does not send; the client keeps those of its stored copy. */
+const REPRESENTATION_HEADERS = ['content-type', 'content-length', 'content-language', 'content-encoding', 'content-disposition', 'content-range'];
+
+/**
+ * 304 drops the representation's metadata, and keeps everything else: the validators and
+ * caching headers, and on a MISS what the handler and inner knots added (`Vary`, which
+ * RFC 9110 §15.4.5 requires, a `Set-Cookie`, the X-RateLimit-* headers).
+ */
 function notModified(headers: Readonly<Record<string, HeaderValue>>, state: 'HIT' | 'MISS'): Outgoing {
-  const kept: Record<string, HeaderValue> = { 'x-cache': state };
-  for (const name of ['etag', 'cache-control', 'expires', 'last-modified', 'age']) if (headers[name] !== undefined) kept[name] = headers[name]!;
+  const kept: Record<string, HeaderValue> = { ...headers, 'x-cache': state };
+  for (const name of REPRESENTATION_HEADERS) delete kept[name];
   return { status: 304, headers: kept, body: null };
 }

@@ -105,6 +105,18 @@ describe('ShoeCacheKnots', () => {
     assert.equal((await get(server, '/report?etag', { 'if-none-match': '"other"' })).status, 200);
   });
 
+  it('answers a matching If-None-Match on a MISS with 304 that keeps what is not about the body (Vary, Set-Cookie)', async () => {
+    const etag = String((await get(server, '/personal')).headers.etag);
+    const notModified = await get(server, '/personal', { 'if-none-match': etag });
+    assert.equal(notModified.status, 304);
+    assert.equal(notModified.headers['x-cache'], 'MISS', 'a response with Vary is not stored');
+    assert.equal(notModified.headers.etag, etag);
+    assert.equal(notModified.headers.vary, 'accept-language');
+    assert.deepEqual(notModified.headers['set-cookie'], ['seen=1']);
+    assert.equal(notModified.headers['content-type'], undefined);
+    assert.equal(notModified.headers['content-language'], undefined);
+  });
+
   it('caches only GET 200: errors and other methods pass through', async () => {
     const a = await get(server, '/missing');
     assert.equal(a.status, 404);
