@@ -17,6 +17,9 @@ const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 
 /** Response directives that forbid keeping a shared copy (RFC 9111 §5.2.2). */
 const PRIVATE_DIRECTIVES = ['no-store', 'private', 'no-cache'];
 
+/** Response directives that let a shared cache keep the answer to a request with `Authorization` (RFC 9111 §3.5). */
+const SHARED_DIRECTIVES = ['public', 's-maxage', 'must-revalidate'];
+
 export class ShoeCacheKnots implements Middleware {
   /** Both set by `start`: the TTL may come from svc.json, the folder from the project root. */
   private ttlMs = 0;
@@ -66,7 +69,7 @@ export class ShoeCacheKnots implements Middleware {
     const given = out.headers['etag'];
     const etag = typeof given === 'string' ? given : entityTag(digest(body));
     out.headers['etag'] = etag;
-    if (ctx.method === 'GET' && !asked.has('no-store') && this.ttlMs > 0 && shareable(out.headers)) {
+    if (ctx.method === 'GET' && !asked.has('no-store') && this.ttlMs > 0 && shareable(out.headers, ctx.headers.authorization !== undefined)) {
       const now = this.now();
       await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + this.ttlMs, body });
     }
@@ -111,10 +114,16 @@ function cacheKey(ctx: Context): string {
   return search ? `${ctx.path}?${search}` : ctx.path;
 }
 
-function shareable(headers: Readonly<Record<string, HeaderValue>>): boolean {
+/**
+ * Whether one client's answer may be replayed to others. An answer to a request with
+ * `Authorization` may be that client's own data, the cache key knows nothing of who asked,
+ * so it is kept only when the handler says it is the same for everyone (RFC 9111 §3.5).
+ */
+function shareable(headers: Readonly<Record<string, HeaderValue>>, authorized: boolean): boolean {
   if (headers['set-cookie'] !== undefined || headers['vary'] !== undefined) return false;
   const directives = cacheDirectives(headers['cache-control']);
-  return !PRIVATE_DIRECTIVES.some((name) => directives.has(name));
+  if (PRIVATE_DIRECTIVES.some((name) => directives.has(name))) return false;
+  return !authorized || SHARED_DIRECTIVES.some((name) => directives.has(name));
 }
 
 function storedHeaders(headers: Readonly<Record<string, HeaderValue>>): Record<string, string> {

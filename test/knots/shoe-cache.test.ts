@@ -93,6 +93,18 @@ describe('ShoeCacheKnots', () => {
     assert.equal(hit.body, stored.body, 'the bypassing answer was not stored');
   });
 
+  it("does not replay one client's answer to a request with Authorization to others, unless the answer says public", async () => {
+    const alice = await get(server, '/whoami', { authorization: 'Bearer alice' });
+    assert.equal(alice.headers['x-cache'], 'MISS');
+    assert.deepEqual(await entries(), []);
+    const bob = await get(server, '/whoami', { authorization: 'Bearer bob' });
+    assert.equal(bob.headers['x-cache'], 'MISS');
+    assert.equal(JSON.parse(bob.body).authorization, 'Bearer bob');
+
+    await get(server, '/whoami?public', { authorization: 'Bearer alice' });
+    assert.equal((await get(server, '/whoami?public', { authorization: 'Bearer bob' })).headers['x-cache'], 'HIT');
+  });
+
   it('answers If-None-Match with 304 when the ETag (a hash of the body) matches', async () => {
     const miss = await get(server, '/report?etag');
     const etag = String(miss.headers.etag);
