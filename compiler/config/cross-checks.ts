@@ -28,6 +28,15 @@ export function settle(config: SvcConfig, where: (jsonPath: string) => SourceLoc
     config.endpoints[name] = path;
     claim(endpoints, path, `endpoints.${name}`, (first) => `/${path} is already the path of ${first}`);
   }
+  // The docs endpoint serves its files at <docs>/<file>: an endpoint there would take the
+  // place of one (openapi.json, swagger-ui.css…), and Swagger UI would not load.
+  const docsFiles = `${config.endpoints.docs}/`;
+  for (const name of ENDPOINT_NAMES) {
+    const path = config.endpoints[name];
+    if (!path.startsWith(docsFiles) || path.includes('/', docsFiles.length)) continue;
+    const jsonPath = `endpoints.${name}`;
+    diagnostics.push(error('SVC007', `${jsonPath}: /${path} is the path of a file of endpoints.docs (/${docsFiles}<file>); choose a path outside it`, where(jsonPath)));
+  }
 
   const keys = new Map<string, string>();
   const routes: SvcConfig['ip']['routes'] = {};

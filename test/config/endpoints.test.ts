@@ -90,6 +90,31 @@ export default (router: Router) => {
   }
 });
 
+test('an endpoint where the docs endpoint serves its files (openapi.json, swagger-ui.css) is SVC007; one deeper builds', async () => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/', () => 'home');
+};
+`,
+    'svc.json': '{\n  "endpoints": { "metrics": "svc/docs/openapi.json", "health": "/svc/docs/swagger-ui.css/", "dashboard": "svc/docs/more/dashboard" }\n}\n',
+  });
+  try {
+    const result = svc(root, ['build']);
+    assert.equal(result.status, 1);
+    assert.equal(
+      result.stderr.trim(),
+      [
+        'svc.json:2:18 - error SVC007: endpoints.metrics: /svc/docs/openapi.json is the path of a file of endpoints.docs (/svc/docs/<file>); choose a path outside it',
+        'svc.json:2:54 - error SVC007: endpoints.health: /svc/docs/swagger-ui.css is the path of a file of endpoints.docs (/svc/docs/<file>); choose a path outside it',
+      ].join('\n'),
+    );
+  } finally {
+    await removeProject(root);
+  }
+});
+
 test('endpoints beside application routes build, appended to the table and pointing at svc.json', async () => {
   const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
