@@ -106,12 +106,18 @@ export class ShoeCacheKnots implements Middleware {
   }
 }
 
-/** Path and query with its parameters sorted: `?b=2&a=1` and `?a=1&b=2` are one entry. */
+/**
+ * Path and query with its parameters sorted: `?b=2&a=1` and `?a=1&b=2` are one entry. The
+ * canonical path holds a `?` decoded from `%3F` (`/p/a%3Fb=1`, placeholder `a?b=1`); it is
+ * escaped again so that key is not the one of `/p/a?b=1`. A `%` of the path is always
+ * `%25` or `%2F` (runtime/routing/canonical-path.ts), so `%3F` cannot come from it.
+ */
 function cacheKey(ctx: Context): string {
+  const path = ctx.path.replaceAll('?', '%3F');
   const query = new URLSearchParams(ctx.query);
   query.sort();
   const search = query.toString();
-  return search ? `${ctx.path}?${search}` : ctx.path;
+  return search ? `${path}?${search}` : path;
 }
 
 /**

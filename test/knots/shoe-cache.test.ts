@@ -46,6 +46,14 @@ describe('ShoeCacheKnots', () => {
     assert.equal((await get(server, '/report?a=2')).headers['x-cache'], 'MISS', 'another query is another entry');
   });
 
+  it('keeps a path with an encoded question mark apart from that path with a query', async () => {
+    assert.deepEqual(JSON.parse((await get(server, '/page/a%3Fb=1')).body), { name: 'a?b=1', query: '' });
+    const other = await get(server, '/page/a?b=1');
+    assert.equal(other.headers['x-cache'], 'MISS');
+    assert.deepEqual(JSON.parse(other.body), { name: 'a', query: 'b=1' });
+    assert.equal((await get(server, '/page/a%3fb=1')).headers['x-cache'], 'HIT', 'either case of the escape is one path');
+  });
+
   it('keeps the headers the content needs', async () => {
     const miss = await get(server, '/text');
     const hit = await get(server, '/text');
