@@ -67,7 +67,9 @@ function bindRegistration(route: ManifestRoute, registration: Registration, app:
   return {
     info: routeInfo(route),
     invoke: bindHandler(route, registration, app),
-    middleware: registration.middleware.map((entry, i) => knots.instance(entry, route.middleware[i]!)),
+    // One instance listed by an outer and an inner group (a bare class on both) runs once,
+    // where it is first listed: twice, a rate limit would count each request twice.
+    middleware: [...new Set(registration.middleware.map((entry, i) => knots.instance(entry, route.middleware[i]!)))],
   };
 }
 

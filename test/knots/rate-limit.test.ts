@@ -87,6 +87,11 @@ describe('RateLimitKnots', () => {
     assert.equal(res.headers['x-ratelimit-remaining'], '59');
   });
 
+  it('counts a request once when its one instance is listed by a group and again by an inner group', async () => {
+    assert.equal((await get(server, '/twice', from('10.0.4.1'))).headers['x-ratelimit-remaining'], '59');
+    assert.equal((await get(server, '/twice', from('10.0.4.1'))).headers['x-ratelimit-remaining'], '58');
+  });
+
   it('tracks at most maxClients addresses: past the cap the oldest window is dropped', async () => {
     for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) assert.equal((await get(server, '/capped', from(ip))).status, 200);
     assert.equal((await get(server, '/capped', from('10.1.0.3'))).status, 429);
