@@ -8,16 +8,22 @@ import { HttpError } from '../errors/http-error.ts';
 
 export const GUARD_TOKEN_VARIABLE = 'SVC_GUARD_TOKEN';
 
-/** Thrown at start-up: a guarded server without a token would lock everyone out, or worse, nobody. */
-export class GuardTokenMissingError extends Error {
-  constructor() {
+/** Thrown at start-up: a guarded server without a token it can match would lock everyone out, or worse, nobody. */
+export class GuardTokenError extends Error {
+  constructor(problem: string) {
     super(
-      `svc.json sets "endpoints.guarded": true but the environment variable ${GUARD_TOKEN_VARIABLE} is not set. ` +
-        `Set it to the token clients send as "Authorization: Bearer <token>", or turn "guarded" off.`,
+      `svc.json sets "endpoints.guarded": true but ${problem}. ` +
+        `Set ${GUARD_TOKEN_VARIABLE} to the token clients send as "Authorization: Bearer <token>", or turn "guarded" off.`,
     );
-    this.name = 'GuardTokenMissingError';
+    this.name = 'GuardTokenError';
   }
 }
+
+/**
+ * What a request can present: a header value carries visible ASCII (node reads other bytes
+ * as Latin-1), and the token is read without the spaces around it.
+ */
+const PRESENTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 export type Guard = (ctx: Context) => void;
 
@@ -25,7 +31,10 @@ export type Guard = (ctx: Context) => void;
 export function guardToken(guarded: boolean, env: NodeJS.ProcessEnv = process.env): string | null {
   if (!guarded) return null;
   const token = env[GUARD_TOKEN_VARIABLE];
-  if (!token) throw new GuardTokenMissingError();
+  if (!token) throw new GuardTokenError(`the environment variable ${GUARD_TOKEN_VARIABLE} is not set`);
+  if (!PRESENTABLE.test(token)) {
+    throw new GuardTokenError(`${GUARD_TOKEN_VARIABLE} starts or ends with whitespace, or holds a character other than visible ASCII, so no request could present it`);
+  }
   return token;
 }
 

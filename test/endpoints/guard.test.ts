@@ -60,6 +60,16 @@ describe('guarded: true', () => {
       assert.doesNotMatch(run.stdout, /serving/);
     });
   }
+
+  // The presented token is read without surrounding spaces, and a header carries visible ASCII.
+  for (const token of [' secret', 'secret\n', 'sécret']) {
+    it(`\`svc serve\` refuses a token no request could present (${JSON.stringify(token)})`, () => {
+      const run = spawnSync(process.execPath, [svcBin, 'serve', '--port', '0'], { cwd: root, env: { ...process.env, SVC_GUARD_TOKEN: token }, encoding: 'utf8', timeout: 60_000 });
+      assert.equal(run.status, 1, `svc serve exited with ${run.status}:\n${run.stdout}${run.stderr}`);
+      assert.match(run.stderr, /SVC_GUARD_TOKEN starts or ends with whitespace, or holds a character other than visible ASCII, so no request could present it/);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+    });
+  }
 });
 
 describe('guarded: false (the default)', () => {
