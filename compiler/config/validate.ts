@@ -87,16 +87,18 @@ function validateMap(node: Node, shape: MapShape, path: string, report: Reporter
     return {};
   }
   const keyPattern = new RegExp(shape.keyPattern);
-  const value: Record<string, unknown> = {};
+  const entries: Array<[string, unknown]> = [];
   for (const [key, keyNode, valueNode] of properties(node, path, report)) {
     const keyPath = join(path, key);
     if (!keyPattern.test(key)) {
       report.error(keyNode, `${keyPath}: "${key}" is not ${shape.keyExpected}`);
       continue;
     }
-    value[key] = validate(valueNode, shape.values, keyPath, report);
+    entries.push([key, validate(valueNode, shape.values, keyPath, report)]);
   }
-  return value;
+  // Free keys are the user's: assigned one by one, the ip.routes key `__proto__` (the path
+  // /__proto__) would set the object's prototype and its rules would vanish without a word.
+  return Object.fromEntries(entries);
 }
 
 function validateArray(node: Node, shape: ArrayShape, path: string, report: Reporter): unknown {

@@ -24,6 +24,7 @@ export default (router: Router) => {
   router.get('/admin/{page}', (page: string) => \`admin \${page}\`);
   router.get('/administrator', () => 'administrator');
   router.get('/both', () => 'both');
+  router.get('/__proto__', () => 'proto');
 };
 `,
   'svc.json': JSON.stringify({
@@ -34,6 +35,8 @@ export default (router: Router) => {
         '/admin': { whitelist: ['127.0.0.1', '::1'] },
         '/admin/override': { whitelist: ['127.0.0.66'] },
         '/both': { whitelist: ['127.0.0.0/24'], blacklist: ['127.0.0.7'] },
+        // A key without its optional leading slash; computed, so that it is a key and not the prototype.
+        ['__proto__']: { whitelist: ['127.0.0.1'] },
       },
     },
   }),
@@ -116,6 +119,11 @@ test('global rules apply to every request, unknown paths and built-in endpoints 
   assert.equal(await status('127.0.0.5', '/foo%'), 400);
   assert.equal(await status('127.0.0.66', `/${'x'.repeat(9000)}`), 403);
   assert.equal(await status('127.0.0.5', `/${'x'.repeat(9000)}`), 414);
+});
+
+test('a key that is also the name of an object\'s prototype (__proto__) keeps its rules', async () => {
+  assert.equal(await status('127.0.0.1', '/__proto__'), 200);
+  assert.equal(await status('127.0.0.5', '/__proto__'), 403);
 });
 
 test('an address on both lists of one level is denied', async () => {
