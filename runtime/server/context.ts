@@ -67,10 +67,9 @@ export class RequestContext implements Context, ResponseSettings {
 
   get params(): Readonly<Record<string, unknown>> {
     if (this.paramsCache === undefined) {
-      const params: Record<string, unknown> = {};
+      // Defined, not assigned: a placeholder named `{__proto__}` would set the prototype.
       const names = this.route?.paramNames ?? [];
-      for (let i = 0; i < names.length; i++) params[names[i]!] = this.paramValues[i];
-      this.paramsCache = params;
+      this.paramsCache = Object.fromEntries(names.map((name, i) => [name, this.paramValues[i]]));
     }
     return this.paramsCache;
   }

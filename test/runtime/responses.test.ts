@@ -90,6 +90,7 @@ describe('return values', () => {
           { method: 'GET', pattern: '/status-bodiless', handler: function (this: Context) { return this.status(204) && { dropped: true }; } },
           { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
           { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
+          { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
         ],
         { classes: { NamedController } },
       ),
@@ -152,6 +153,10 @@ describe('return values', () => {
     assert.equal(res.headers.get('x-one'), '1');
     assert.equal(res.headers.get('content-type'), 'text/plain; charset=utf-8');
     assert.equal((await get('/status-null')).status, 201);
+  });
+
+  it('keeps a placeholder named __proto__ in ctx.params as its own key', async () => {
+    assert.deepEqual(await (await get('/proto/x')).json(), { own: true, value: 'x' });
   });
 
   it('gives closures the context as `this` and the placeholders as arguments', async () => {
