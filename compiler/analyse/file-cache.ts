@@ -29,7 +29,7 @@ export class FileCache {
    */
   update(changed: string[] | null, routeFiles: string[], project: Project): boolean {
     const routePaths = new Map(routeFiles.map((file) => [join(this.root, file), file]));
-    const listing = this.listFiles(routeFiles);
+    const listing = this.listFiles();
     const moved = listing !== this.listing;
     const local = changed !== null && !moved && changed.every((path) => routePaths.has(path) && !importedByOthers(project, path));
     this.listing = listing;
@@ -38,9 +38,13 @@ export class FileCache {
     return changed !== null && moved;
   }
 
-  /** Every file a route can reach by convention or import; adding or removing one can resolve what did not. */
-  private listFiles(routeFiles: string[]): string {
-    return [...routeFiles, ...fg.sync('weave/**', { cwd: this.root, onlyFiles: true }).sort()].join('\n');
+  /**
+   * Every file a route can reach by convention or import; adding or removing one can
+   * resolve what did not. Subfolders of routes/ too: a route file may import a helper or
+   * a controller kept beside it (`routes/shared/…`).
+   */
+  private listFiles(): string {
+    return fg.sync(['routes/**', 'weave/**'], { cwd: this.root, onlyFiles: true }).sort().join('\n');
   }
 }
 

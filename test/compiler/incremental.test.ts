@@ -179,3 +179,18 @@ export default (router: Router) => {
   await writeFiles(root, { 'routes/aaa.ts': early('number') });
   await assertSameAsFresh();
 });
+
+test('a file in a routes/ subfolder that a route file imports, missing and then written', async () => {
+  await writeFiles(root, {
+    'routes/sub.ts': `import type { Router } from 'svc';
+import { SubController } from './shared/SubController.ts';
+export default (router: Router) => {
+  router.get('/sub/{id}', [SubController, 'show']);
+};
+`,
+  });
+  assert.equal((await assertSameAsFresh()).ok, false);
+  await writeFiles(root, { 'routes/shared/SubController.ts': 'export class SubController {\n  show(id: string): { sub: string } { return { sub: id }; }\n}\n' });
+  const { ok, diagnostics } = await assertSameAsFresh();
+  assert.equal(ok, true, JSON.stringify(diagnostics));
+});
