@@ -6,11 +6,14 @@ import { dirname, join, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { ts, type Project } from 'ts-morph';
 import type { FileAnalysis } from './file.ts';
+import { exists } from './relative-imports.ts';
 
 export class FileCache {
   /** By project-relative route file. */
   private readonly files = new Map<string, FileAnalysis>();
   private listing = '';
+  /** Relative imports that named no file at the last build (absolute): one written since, even outside routes/ and weave/, resolves what did not. */
+  private missing: string[] = [];
 
   constructor(readonly root: string) {}
 
@@ -30,12 +33,18 @@ export class FileCache {
   update(changed: string[] | null, routeFiles: string[], project: Project): boolean {
     const routePaths = new Map(routeFiles.map((file) => [join(this.root, file), file]));
     const listing = this.listFiles();
-    const moved = listing !== this.listing;
+    const moved = listing !== this.listing || this.missing.some(exists);
     const local = changed !== null && !moved && changed.every((path) => routePaths.has(path) && !importedByOthers(project, path));
     this.listing = listing;
     if (!local) this.files.clear();
     for (const path of changed ?? []) this.files.delete(routePaths.get(path) ?? '');
     return changed !== null && moved;
+  }
+
+  /** Called once a build is analysed: the program then holds every file the routes reach, through imports too. */
+  noteMissingImports(project: Project): void {
+    const files = project.getProgram().compilerObject.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/'));
+    this.missing = relativeImports(files).filter((path) => !exists(path));
   }
 
   /**
@@ -48,17 +57,21 @@ export class FileCache {
   }
 }
 
-/** Whether another project file imports `path` (relative specifiers, read from the syntax: the program is not asked). */
+/** Whether another project file imports `path`. */
 function importedByOthers(project: Project, path: string): boolean {
   const target = withoutExtension(path);
-  return project.getSourceFiles().some((file) => {
-    if (file.isInNodeModules()) return false;
-    const from = dirname(file.getFilePath());
-    return file.compilerNode.statements.some((statement) => {
+  const files = project.getSourceFiles().filter((file) => !file.isInNodeModules());
+  return relativeImports(files.map((file) => file.compilerNode)).some((imported) => withoutExtension(imported) === target);
+}
+
+/** What the relative specifiers of `files` name, made absolute (read from the syntax: the program is not asked). */
+function relativeImports(files: readonly ts.SourceFile[]): string[] {
+  return files.flatMap((file) =>
+    file.statements.flatMap((statement) => {
       const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
-      return !!specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.') && withoutExtension(resolve(from, specifier.text)) === target;
-    });
-  });
+      return specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.') ? [resolve(dirname(file.fileName), specifier.text)] : [];
+    }),
+  );
 }
 
 const withoutExtension = (path: string): string => path.replace(/\.[cm]?[jt]sx?$/, '');

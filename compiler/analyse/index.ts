@@ -63,6 +63,7 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   const sources = new Reporter(root);
   checkSources(project, sources);
   checkErrorPages(root, sources);
+  if (incremental) files.noteMissingImports(project);
   return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }
 

@@ -73,7 +73,7 @@ function importedNames(statement: ts.ImportDeclaration | ts.ExportDeclaration): 
 }
 
 /** Whether esbuild would find a file for `path` (the specifier made absolute). */
-function exists(path: string): boolean {
+export function exists(path: string): boolean {
   const { fileExists } = ts.sys;
   if (fileExists(path)) return true;
   const extension = /\.[cm]?[jt]sx?$/.exec(path)?.[0];

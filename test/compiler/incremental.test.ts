@@ -194,3 +194,19 @@ export default (router: Router) => {
   const { ok, diagnostics } = await assertSameAsFresh();
   assert.equal(ok, true, JSON.stringify(diagnostics));
 });
+
+test('a file outside routes/ and weave/ that a route file imports, missing and then written', async () => {
+  // No listing of routes/ and weave/ shows it come: the import that failed tells.
+  await writeFiles(root, {
+    'routes/sub.ts': `import type { Router } from 'svc';
+import { LibController } from '../lib/LibController.ts';
+export default (router: Router) => {
+  router.get('/lib/{id}', [LibController, 'show']);
+};
+`,
+  });
+  assert.equal((await assertSameAsFresh()).ok, false);
+  await writeFiles(root, { 'lib/LibController.ts': 'export class LibController {\n  show(id: string): { lib: string } { return { lib: id }; }\n}\n' });
+  const { ok, diagnostics } = await assertSameAsFresh();
+  assert.equal(ok, true, JSON.stringify(diagnostics));
+});
