@@ -32,6 +32,7 @@ const app = await startProject({
     "  router.get('/response-or-item/{v}', (v: string): Response | Item => (v === 'a' ? new Response('gone', { status: 410 }) : item));",
     "  router.get('/flag/{v}', (v: string): boolean => v === 'a');",
     "  router.get('/fails/{v}', (v: string): never => abort(v === 'a' ? 409 : 410));",
+    "  router.get('/callback/{v}', (v: string): (() => string) | symbol => (v === 'a' ? () => v : Symbol(v)));",
     '};',
     '',
   ].join('\n'),
@@ -82,6 +83,10 @@ test('a Response can carry any status and media type: it is the default response
 test('never returns: no success is documented, only the error it throws', () => {
   assert.deepEqual(outline(responsesOf('fails')), { default: '#/components/responses/Thrown' });
   assert.deepEqual(Object.keys(document.components.responses.Thrown.content), ['application/problem+json']);
+});
+
+test('a function or a symbol cannot be sent (the server answers 500): no success is documented for it', () => {
+  assert.deepEqual(outline(responsesOf('callback')), { default: '#/components/responses/Thrown' });
 });
 
 test('every answer the built server gives is one the document describes', async () => {

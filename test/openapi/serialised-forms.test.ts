@@ -21,14 +21,15 @@ export default (router: Router) => {
     response: new Response('x'),
   }));
   router.get('/map', (): Map<string, number> => new Map([['a', 1]]));
+  router.get('/callbacks', () => ({ id: 1, callback: () => 1, key: Symbol('k'), either: Symbol('e') as symbol | string }));
 };
 `,
 });
 after(() => app.close());
 
-test('Buffer, Uint8Array, ArrayBuffer, Map, Set and Response inside JSON are documented as they serialise', async () => {
+test('Buffer, Uint8Array, ArrayBuffer, Map, Set, Response, functions and symbols inside JSON are documented as they serialise', async () => {
   const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
-  for (const path of ['/values', '/map']) {
+  for (const path of ['/values', '/map', '/callbacks']) {
     const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
     const res = await raw(app.url, path);
     assert.equal(res.status, 200);

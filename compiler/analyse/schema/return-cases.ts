@@ -6,6 +6,7 @@ import { Node, ts } from 'ts-morph';
 import type { ReturnCases } from '../../ir.ts';
 import type { JsonSchema } from './json-schema.ts';
 import type { HandlerDeclaration } from './index.ts';
+import { skippedByJson } from './skipped-by-json.ts';
 import { outsideSymbolName } from './type-names.ts';
 import type { TypeSchemas } from './type-schema.ts';
 
@@ -43,10 +44,13 @@ export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, s
   };
 }
 
-/** The case of one member of a union; `undefined` for `never`, which is no value at all. */
+/**
+ * The case of one member of a union; `undefined` for `never`, which is no value at all,
+ * and for a function or a symbol, which the runtime cannot send and answers with a 500.
+ */
 function caseOf(type: ts.Type): Case | undefined {
   const f = type.flags;
-  if (f & F.Never) return undefined;
+  if (f & F.Never || skippedByJson(type)) return undefined;
   if (f & (F.Any | F.Unknown)) return 'opaque';
   if (f & (F.Null | F.Undefined | F.Void)) return 'empty';
   if (f & F.StringLike) return 'html';

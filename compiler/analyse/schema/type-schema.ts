@@ -8,6 +8,7 @@ import type { JsonSchema } from './json-schema.ts';
 import { formatLocation } from '../reporter.ts';
 import type { SchemaRegistry } from './registry.ts';
 import { literalsInOrder, schemasInOrder } from './member-order.ts';
+import { skippedByJson } from './skipped-by-json.ts';
 import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } from './type-names.ts';
 
 const F = ts.TypeFlags;
@@ -203,7 +204,9 @@ export class TypeSchemas {
       if (members.length === 0) continue;
       const declaration = property.valueDeclaration;
       const where = declaration && isProjectDeclaration(declaration) ? declaration : site;
-      const optional = property.flags & ts.SymbolFlags.Optional || members.length !== (declared.isUnion() ? declared.types.length : 1);
+      // JSON leaves out a property whose value is undefined, a function or a symbol.
+      const sometimesLeftOut = members.length !== (declared.isUnion() ? declared.types.length : 1) || members.some(skippedByJson);
+      const optional = property.flags & ts.SymbolFlags.Optional || sometimesLeftOut;
       properties[name] = this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property);
       if (!optional) required.push(name);
     }
