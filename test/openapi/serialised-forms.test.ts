@@ -21,15 +21,25 @@ export default (router: Router) => {
     response: new Response('x'),
   }));
   router.get('/map', (): Map<string, number> => new Map([['a', 1]]));
+  router.get('/views', () => ({
+    words: new Uint16Array([1, 2]),
+    clamped: new Uint8ClampedArray([300]),
+    floats: new Float64Array([0.5]),
+    view: new DataView(new ArrayBuffer(2)),
+    pattern: /x/g,
+    search: new URLSearchParams('a=1'),
+    headers: new Headers({ a: '1' }),
+  }));
+  router.get('/words', () => new Uint16Array([1, 2]));
   router.get('/callbacks', () => ({ id: 1, callback: () => 1, key: Symbol('k'), either: Symbol('e') as symbol | string }));
 };
 `,
 });
 after(() => app.close());
 
-test('Buffer, Uint8Array, ArrayBuffer, Map, Set, Response, functions and symbols inside JSON are documented as they serialise', async () => {
+test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, functions and symbols inside JSON are documented as they serialise', async () => {
   const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
-  for (const path of ['/values', '/map', '/callbacks']) {
+  for (const path of ['/values', '/map', '/views', '/words', '/callbacks']) {
     const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
     const res = await raw(app.url, path);
     assert.equal(res.status, 200);

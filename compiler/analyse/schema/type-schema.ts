@@ -17,6 +17,9 @@ const NOTHING = F.Undefined | F.Void;
 /** What `JSON.stringify` makes of a Map, a Set, an ArrayBuffer: their data is not own properties. */
 const EMPTY_OBJECT: JsonSchema = { type: 'object', maxProperties: 0 };
 
+/** What `JSON.stringify` makes of a typed array: its elements by index, `{"0":1,"1":2}`. */
+const INDEXED_INTEGERS: JsonSchema = { type: 'object', additionalProperties: { type: 'integer' } };
+
 /**
  * Types from outside the project that serialise to something other than their declared
  * properties (lib.d.ts declares getters such as `size` and `byteLength` as properties).
@@ -25,8 +28,16 @@ const EMPTY_OBJECT: JsonSchema = { type: 'object', maxProperties: 0 };
  */
 const OPAQUE: Record<string, JsonSchema> = {
   Date: { type: 'string', format: 'date-time' },
-  Uint8Array: { type: 'object', additionalProperties: { type: 'integer' } },
+  ...Object.fromEntries(
+    ['Uint8Array', 'Uint8ClampedArray', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array'].map((name) => [name, INDEXED_INTEGERS]),
+  ),
+  Float32Array: { type: 'object', additionalProperties: { type: 'number' } },
+  Float64Array: { type: 'object', additionalProperties: { type: 'number' } },
   ArrayBuffer: EMPTY_OBJECT,
+  DataView: EMPTY_OBJECT,
+  RegExp: EMPTY_OBJECT,
+  URLSearchParams: EMPTY_OBJECT,
+  Headers: EMPTY_OBJECT,
   Map: EMPTY_OBJECT,
   Set: EMPTY_OBJECT,
   WeakMap: EMPTY_OBJECT,
