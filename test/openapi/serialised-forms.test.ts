@@ -11,7 +11,10 @@ import { assertValidOpenApi } from './validate.ts';
 
 const app = await startProject({
   'routes/api.ts': `import type { Router } from 'svc';
+const key = Symbol('key');
+class Node { #secret = 1; [key] = 2; '#text' = 'a'; '__@at' = 3; __dunder = 4; }
 export default (router: Router) => {
+  router.get('/keys', () => new Node());
   router.get('/values', () => ({
     buffer: Buffer.from('hi'),
     bytes: new Uint8Array([1, 2]),
@@ -46,4 +49,13 @@ test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Re
     const validate = new Ajv2020({ strict: true }).compile(schema);
     assert.ok(validate(JSON.parse(res.body)), `${path}: ${res.body} against ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`);
   }
+});
+
+test('quoted keys that look like #private fields or symbol keys are data; the real ones are not', async () => {
+  const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
+  const schema = (document as unknown as { components: { schemas: Record<string, { properties: object; required: string[] }> } }).components.schemas.Node!;
+  const body = JSON.parse((await raw(app.url, '/keys')).body);
+  assert.deepEqual(Object.keys(body), ['#text', '__@at', '__dunder']);
+  assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(body).sort());
+  assert.deepEqual([...schema.required].sort(), Object.keys(body).sort());
 });

@@ -209,7 +209,7 @@ export class TypeSchemas {
     const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
       const name = property.getName();
-      if (!(property.flags & ts.SymbolFlags.Property) || name.startsWith('#') || name.startsWith('__@')) continue;
+      if (!(property.flags & ts.SymbolFlags.Property) || hasNoJsonKey(property)) continue;
       const declared = this.checker.getTypeOfSymbol(property);
       const members = this.withoutNothing(declared);
       if (members.length === 0) continue;
@@ -262,6 +262,13 @@ export class TypeSchemas {
     return {};
   }
 }
+
+/**
+ * `#private` fields and symbol-keyed properties, which `JSON.stringify` leaves out. The
+ * checker spells their keys `__#1@#name` and `__@name@12`; a quoted key that merely looks
+ * so (`'#text'`, `'__@x'`) is data, and its escaped name differs (`#text`, `___@x`).
+ */
+const hasNoJsonKey = (property: ts.Symbol): boolean => /^__[#@]/.test(property.escapedName as string);
 
 function literalEnum(type: 'string' | 'number', members: ts.Type[], nullable: boolean): JsonSchema {
   const values: unknown[] = literalsInOrder(members);
