@@ -15,6 +15,7 @@ const key = Symbol('key');
 class Node { #secret = 1; [key] = 2; '#text' = 'a'; '__@at' = 3; __dunder = 4; }
 export default (router: Router) => {
   router.get('/keys', () => new Node());
+  router.get('/getters', () => ({ get size() { return 1; }, set only(v: number) { void v; }, plain: 2, node: new Node() }));
   router.get('/values', () => ({
     buffer: Buffer.from('hi'),
     bytes: new Uint8Array([1, 2]),
@@ -56,6 +57,15 @@ test('quoted keys that look like #private fields or symbol keys are data; the re
   const schema = (document as unknown as { components: { schemas: Record<string, { properties: object; required: string[] }> } }).components.schemas.Node!;
   const body = JSON.parse((await raw(app.url, '/keys')).body);
   assert.deepEqual(Object.keys(body), ['#text', '__@at', '__dunder']);
+  assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(body).sort());
+  assert.deepEqual([...schema.required].sort(), Object.keys(body).sort());
+});
+
+test("an object literal's getters are sent, a class's are not: both documented as sent", async () => {
+  const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
+  const schema = document.paths['/getters']!.get!.responses['200']!.content!['application/json']!.schema as { properties: object; required: string[] };
+  const body = JSON.parse((await raw(app.url, '/getters')).body);
+  assert.deepEqual(Object.keys(body).sort(), ['node', 'plain', 'size']);
   assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(body).sort());
   assert.deepEqual([...schema.required].sort(), Object.keys(body).sort());
 });

@@ -203,13 +203,13 @@ export class TypeSchemas {
     };
   }
 
-  /** An object's own data: properties (methods and accessors are not serialised) and index signatures. */
+  /** An object's own data (isOwnData) and index signatures. */
   private record(type: ts.Type, site: ts.Node): JsonSchema {
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
       const name = property.getName();
-      if (!(property.flags & ts.SymbolFlags.Property) || hasNoJsonKey(property)) continue;
+      if (!isOwnData(property) || hasNoJsonKey(property)) continue;
       const declared = this.checker.getTypeOfSymbol(property);
       const members = this.withoutNothing(declared);
       if (members.length === 0) continue;
@@ -262,6 +262,14 @@ export class TypeSchemas {
     return {};
   }
 }
+
+/**
+ * Properties, and the getters of object literals, which are own properties that JSON
+ * writes; a class's getters live on the prototype, which it skips, and methods are functions.
+ */
+const isOwnData = (property: ts.Symbol): boolean =>
+  (property.flags & ts.SymbolFlags.Property) !== 0 ||
+  (property.declarations ?? []).some((d) => ts.isGetAccessorDeclaration(d) && ts.isObjectLiteralExpression(d.parent));
 
 /**
  * `#private` fields and symbol-keyed properties, which `JSON.stringify` leaves out. The
