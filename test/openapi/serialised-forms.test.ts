@@ -12,9 +12,11 @@ import { assertValidOpenApi } from './validate.ts';
 const app = await startProject({
   'routes/api.ts': `import type { Router } from 'svc';
 const key = Symbol('key');
+class Failure extends Error { code = 'E1'; }
 class Node { #secret = 1; [key] = 2; '#text' = 'a'; '__@at' = 3; __dunder = 4; }
 export default (router: Router) => {
   router.get('/keys', () => new Node());
+  router.get('/errors', () => ({ plain: new Error('x', { cause: 1 }), own: new Failure('y') }));
   router.get('/getters', () => ({ get size() { return 1; }, set only(v: number) { void v; }, plain: 2, node: new Node() }));
   router.get('/values', () => ({
     buffer: Buffer.from('hi'),
@@ -41,13 +43,15 @@ export default (router: Router) => {
 });
 after(() => app.close());
 
-test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, functions and symbols inside JSON are documented as they serialise', async () => {
+test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, errors, functions and symbols inside JSON are documented as they serialise', async () => {
   const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
-  for (const path of ['/values', '/map', '/views', '/words', '/callbacks']) {
+  for (const path of ['/values', '/map', '/views', '/words', '/callbacks', '/errors']) {
     const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
     const res = await raw(app.url, path);
     assert.equal(res.status, 200);
-    const validate = new Ajv2020({ strict: true }).compile(schema);
+    const ajv = new Ajv2020({ strict: true });
+    ajv.addKeyword('components'); // lets `#/components/schemas/…` resolve inside the compiled root
+    const validate = ajv.compile({ components: document.components ?? {}, ...schema });
     assert.ok(validate(JSON.parse(res.body)), `${path}: ${res.body} against ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`);
   }
 });

@@ -268,8 +268,17 @@ export class TypeSchemas {
  * writes; a class's getters live on the prototype, which it skips, and methods are functions.
  */
 const isOwnData = (property: ts.Symbol): boolean =>
-  (property.flags & ts.SymbolFlags.Property) !== 0 ||
+  ((property.flags & ts.SymbolFlags.Property) !== 0 && !fromLibError(property)) ||
   (property.declarations ?? []).some((d) => ts.isGetAccessorDeclaration(d) && ts.isObjectLiteralExpression(d.parent));
+
+/**
+ * An Error's `message`, `stack` and `cause` are not enumerable and its `name` is on the
+ * prototype: `JSON.stringify(new Error('x'))` is `{}`, and a subclass shows only its own fields.
+ */
+function fromLibError(property: ts.Symbol): boolean {
+  const declarations = property.declarations ?? []; // none for the keys of a mapped type
+  return declarations.length > 0 && declarations.every((d) => !isProjectDeclaration(d) && ts.isInterfaceDeclaration(d.parent) && d.parent.name.text === 'Error');
+}
 
 /**
  * `#private` fields and symbol-keyed properties, which `JSON.stringify` leaves out. The
