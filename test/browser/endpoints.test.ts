@@ -70,9 +70,9 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
   });
 
   // Last: the browser asks an origin for its icon once, after the first page has loaded.
-  it('gives the browser an icon, so that no visit logs a 404 for /favicon.ico', async () => {
+  it('gives the browser an icon on every page, the demo’s home page included, so that no visit logs a 404 for /favicon.ico', async () => {
     const page = await browser.newPage();
-    for (const path of ['/svc/dashboard', '/svc/docs', '/no/such/page']) await page.goto(`${served.url}${path}`);
+    for (const path of ['/', '/svc/dashboard', '/svc/docs', '/no/such/page']) await page.goto(`${served.url}${path}`);
     await page.waitForTimeout(500); // the browser asks for its icon after the page has loaded
     await page.close();
     await new Promise((resolve) => setTimeout(resolve, 100)); // the log's write
