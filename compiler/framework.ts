@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 export const frameworkRoot = import.meta.svcRoot ?? fileURLToPath(new URL('..', import.meta.url));
 export const svcEntry = join(frameworkRoot, 'runtime', 'index.ts');
+/** `svc` and `svc/server` are these files wherever the project lives, installed or not. */
+export const svcModules: Readonly<Record<string, string>> = {
+  svc: svcEntry,
+  'svc/server': join(frameworkRoot, 'runtime', 'server', 'index.ts'),
+};
 /** The runtime's folder as TypeScript spells file names (`/` separators), to tell svc's own files from the application's. */
 export const frameworkRuntime = `${frameworkRoot.replaceAll('\\', '/')}runtime/`;
 

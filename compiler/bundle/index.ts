@@ -5,15 +5,9 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics.ts';
-import { frameworkDependencies, frameworkRoot, svcEntry } from '../framework.ts';
+import { frameworkDependencies, frameworkRoot, svcModules } from '../framework.ts';
 import { installedPackages } from '../packages.ts';
 import { bundleProblems } from './problems.ts';
-
-/** `svc` and `svc/server` are the framework's sources wherever the project lives. */
-const svcAliases = {
-  svc: svcEntry,
-  'svc/server': join(frameworkRoot, 'runtime', 'server', 'index.ts'),
-};
 
 /**
  * npm packages stay external and load by name, as in any Node program. The runtime's
@@ -77,7 +71,7 @@ const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
   // Relative to the project, so that the bundle names no folder of the machine it was
   // built on: a tree built here and copied elsewhere (a deploy) is byte for byte the same.
   define: { 'import.meta.svcRoot': JSON.stringify(relative(root, frameworkRoot).split(sep).join('/')) },
-  alias: svcAliases,
+  alias: svcModules,
   // Relative imports resolve from the path a file was found at, as the analysis reads them:
   // from routes/api.ts, not from the folder a symlinked routes/ (or file) points into.
   preserveSymlinks: true,
