@@ -23,3 +23,14 @@ test("cobble run loads migrations that import 'svc' in an application without sv
   const rolledBack = svc(root, ['cobble', 'rollback']);
   assert.equal(rolledBack.status, 0, rolledBack.stderr);
 });
+
+test("without \"type\": \"module\" (CommonJS, out of the hook's reach), cobble run says how to fix the missing 'svc'", async (t) => {
+  const root = await mkdtemp(join(tmpdir(), 'svc-outside-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await writeFiles(root, { 'svc.json': '{}\n', 'routes/web.ts': "export default () => {};\n" });
+  assert.equal(svc(root, ['cobble', 'create', 'create_things']).status, 0);
+  const ran = svc(root, ['cobble', 'run']);
+  assert.equal(ran.status, 1);
+  assert.match(ran.stderr, /Cannot find module 'svc'.* svc is not installed in this application: install it \(docs\/guide\.md, "A project of your own"\), or give the application's package\.json "type": "module"/);
+  assert.doesNotMatch(ran.stderr, /Require stack/);
+});

@@ -21,10 +21,21 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
     const url = `${pathToFileURL(file.path).href}?mtime=${(await stat(file.path)).mtimeMs}`;
     module = (await tsImport(url, import.meta.url)) as Partial<Migration>;
   } catch (e) {
-    throw new CobbleError(`Migration ${file.name} could not be loaded: ${(e as Error).message}`);
+    throw new CobbleError(`Migration ${file.name} could not be loaded: ${notLoaded(e as Error)}`);
   }
   for (const step of ['up', 'down'] as const) {
     if (typeof module[step] !== 'function') throw new CobbleError(`Migration ${file.name} does not export a function ${step}(db).`);
   }
   return module as Migration;
+}
+
+/**
+ * Why an import failed. `'svc'` unresolved means an application without svc installed
+ * whose migrations load as CommonJS, where svc cobble's resolve hook does not reach
+ * (compiler/cli/svc-resolve-hook.mjs): say how to fix it, without Node's require stack.
+ */
+function notLoaded(error: Error): string {
+  const [first] = error.message.split('\n');
+  if (!/^Cannot find (module|package) 'svc'/.test(first!)) return error.message;
+  return `${first} svc is not installed in this application: install it (docs/guide.md, "A project of your own"), or give the application's package.json "type": "module", whose migrations find the svc that runs them.`;
 }
