@@ -10,7 +10,7 @@ import { nextTimestamp, readMigrationsFolder, userName } from './files.ts';
 export async function createMigration(root: string, name: string, now = new Date()): Promise<string> {
   const existing = (await readMigrationsFolder(root)).files;
   const clash = existing.find((m) => userName(m.name) === name);
-  if (clash) throw new CobbleError(`A migration named ${name} already exists: shoebox/migrations/${clash.name}.ts`);
+  if (clash) throw alreadyExists(name, `shoebox/migrations/${clash.name}.ts`);
   const file = shoeboxPath(root, 'migrations', `${nextTimestamp(existing, now)}_${name}.ts`);
   await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
   const table = tableToCreate(name);
@@ -23,10 +23,12 @@ export async function createMigration(root: string, name: string, now = new Date
   return written;
 }
 
+const alreadyExists = (name: string, file: string): CobbleError => new CobbleError(`A migration named ${name} already exists: ${file}`);
+
 /** The errors a user can cause, as a message; anything else is a bug worth its stack. */
 function refusedWrite(e: NodeJS.ErrnoException, name: string, file: string): Error {
   // Another `cobble create` of the same name, in the same second, got there first.
-  if (e.code === 'EEXIST') return new CobbleError(`A migration named ${name} already exists: ${file}`);
+  if (e.code === 'EEXIST') return alreadyExists(name, file);
   // The limit is the file system's (255 bytes on most), so it is not checked beforehand.
   if (e.code === 'ENAMETOOLONG') return new CobbleError(`The migration name is too long for a file name (${name.length} characters): shorten it.`);
   return e;
