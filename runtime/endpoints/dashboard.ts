@@ -5,12 +5,13 @@ import { stat } from 'node:fs/promises';
 import { DEFAULT_CONFIG } from '../config.ts';
 import type { BuiltinFactory } from '../server/builtins.ts';
 import { formatBytes, formatDuration, formatMs } from './format.ts';
-import { buildFile, builtinPath, loadPage, readGuide } from './pages.ts';
+import { pageQuery, readGuidePages } from './guide.ts';
+import { buildFile, builtinPath, docsFolder, loadPage } from './pages.ts';
 
 export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
   const { manifest } = app;
   const render = await loadPage(root, 'dashboard');
-  const guide = (await readGuide(root)) ?? 'The user guide (docs/guide.md) is not installed with this copy of svc.';
+  const guide = await readGuidePages(docsFolder(root));
   const self = builtinPath(manifest, 'dashboard', DEFAULT_CONFIG.endpoints.dashboard);
   const metricsPath = builtinPath(manifest, 'metrics', DEFAULT_CONFIG.endpoints.metrics);
   const frame = {
@@ -20,8 +21,8 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
       { label: 'API docs', href: builtinPath(manifest, 'docs', DEFAULT_CONFIG.endpoints.docs), note: 'Swagger UI for the generated OpenAPI document' },
       { label: 'Health', href: builtinPath(manifest, 'health', DEFAULT_CONFIG.endpoints.health), note: 'Database, cache folder and services, as JSON' },
       { label: 'Metrics', href: metricsPath, note: 'Prometheus text; JSON with Accept: application/json' },
-      { label: 'User guide', href: `${self}?page=guide`, note: 'Routes, controllers, knots, the CLI' },
-      { label: 'Settings', href: `${self}?page=settings`, note: 'svc.json as built, defaults filled in' },
+      { label: 'User guide', href: `${self}${pageQuery('guide')}`, note: 'Routes, controllers, knots, the CLI' },
+      { label: 'Settings', href: `${self}${pageQuery('settings')}`, note: 'svc.json as built, defaults filled in' },
     ],
   };
   const settings = `${JSON.stringify(manifest.config, null, 2)}\n`;
@@ -29,12 +30,12 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
 
   return async (ctx) => {
     ctx.header('cache-control', 'no-store');
-    switch (ctx.query.get('page')) {
-      case 'guide':
-        return render({ ...frame, title: 'User guide', file: 'docs/guide.md', text: guide });
-      case 'settings':
-        return render({ ...frame, title: 'Settings', file: 'svc.json', text: settings });
-    }
+    const name = ctx.query.get('page');
+    if (name === 'settings') return render({ ...frame, title: 'Settings', file: 'svc.json', text: settings });
+    // Any docs/*.md: the guide links to its siblings. An unknown name gets the dashboard.
+    const page = name === null ? undefined : await guide.page(name);
+    if (page) return render({ ...frame, title: page.title, file: `docs/${name}.md`, html: page.html });
+    if (name === 'guide') return render({ ...frame, title: 'User guide', file: 'docs/guide.md', text: 'The user guide is not installed with this copy of svc.' });
     const memory = process.memoryUsage();
     const uptime = process.uptime();
     const built = await lastBuilt(root);

@@ -15,14 +15,8 @@ export async function loadPage(root: string, name: string): Promise<Page> {
   return Handlebars.create().compile(await readFile(file, 'utf8'));
 }
 
-/** The user guide (docs/guide.md of the svc package), or null when it is not installed. */
-export async function readGuide(root: string): Promise<string | null> {
-  try {
-    return await readFile(join(svcFolder(root), 'docs', 'guide.md'), 'utf8');
-  } catch {
-    return null;
-  }
-}
+/** docs/ of the svc package: the user guide and its sibling documents. */
+export const docsFolder = (root: string): string => join(svcFolder(root), 'docs');
 
 /** A file of the build in `.svc/` that the server runs. */
 export const buildFile = (root: string, name: string): string => join(root, '.svc', name);

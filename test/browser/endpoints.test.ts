@@ -64,7 +64,12 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
     assert.ok((await page.locator('tbody tr').count()) > 0);
     await page.screenshot({ path: join(artifacts, 'dashboard.png'), fullPage: true });
     await page.goto(`${served.url}/svc/dashboard?page=guide`);
+    assert.equal(await page.locator('article h1').innerText(), 'svc user guide');
+    await page.locator('article a[href="#built-in-endpoints"]').first().click();
+    assert.ok(await page.locator('#built-in-endpoints').isVisible());
     await page.screenshot({ path: join(artifacts, 'guide.png') });
+    await page.locator('article a[href="?page=knots"]').first().click();
+    assert.match(await page.locator('article h1').innerText(), /knots/i);
     assert.deepEqual(failed, []);
     await page.close();
   });

@@ -52,9 +52,30 @@ describe('dashboard endpoint', () => {
     for (const [, href] of links) assert.equal((await get(`${served.url}${href}`)).status, 200, href);
 
     const guide = (await get(`${served.url}/svc/dashboard?page=guide`)).body;
-    assert.match(guide, /<h1>User guide<\/h1>/);
-    assert.ok(guide.includes('# svc user guide'));
+    assert.match(guide, /<title>svc user guide · svc /);
+    assert.match(guide, /<h1 id="svc-user-guide">svc user guide<\/h1>/);
     const settings = (await get(`${served.url}/svc/dashboard?page=settings`)).body;
     assert.match(settings, /&quot;endpoints&quot;: \{/);
+  });
+
+  it('shows the guide as HTML: its #section links have their anchors, its links to docs/*.md stay on the dashboard', async () => {
+    const guide = (await get(`${served.url}/svc/dashboard?page=guide`)).body;
+    const anchors = new Set([...guide.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]));
+    const sections = [...guide.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]!);
+    assert.ok(sections.length > 0);
+    for (const section of sections) assert.ok(anchors.has(section), `#${section} has no heading`);
+    const documents = [...new Set([...guide.matchAll(/href="(\?page=[^"#]+)/g)].map((m) => m[1]!.replace(/&amp;/g, '&')))];
+    assert.deepEqual(documents.sort(), ['?page=database', '?page=ip-rules', '?page=knots']);
+    for (const query of documents) {
+      const page = await get(`${served.url}/svc/dashboard${query}`);
+      assert.equal(page.status, 200);
+      assert.match(page.body, /<article class="prose"><h1 id="/);
+    }
+    assert.match(guide, /<pre><code class="language-ts">/);
+    assert.ok(!guide.includes('```'), 'every fence rendered');
+    // A name that is no document gets the dashboard, never a file outside docs/.
+    for (const name of ['../package', '..%2Fpackage', 'nope']) {
+      assert.match((await get(`${served.url}/svc/dashboard?page=${name}`)).body, /<h1>Dashboard<\/h1>/);
+    }
   });
 });
