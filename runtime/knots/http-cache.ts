@@ -16,6 +16,26 @@ export function cacheDirectives(value: HeaderValue | undefined): Set<string> {
   return directives;
 }
 
+/**
+ * How long a shared cache may keep the response, by its own `Cache-Control`: `s-maxage`,
+ * else `max-age` (RFC 9111 §5.2.2.10, §5.2.2.1), in seconds; undefined when it names
+ * neither. A value that is not a number of seconds counts as 0, stale at once (§4.2.1).
+ */
+export function sharedMaxAge(value: HeaderValue | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const found: Partial<Record<'s-maxage' | 'max-age', number>> = {};
+  for (const line of typeof value === 'object' ? value : [String(value)]) {
+    for (const part of line.split(',')) {
+      const [name = '', given = ''] = part.split('=', 2).map((text) => text.trim());
+      const key = name.toLowerCase();
+      if (key !== 's-maxage' && key !== 'max-age') continue;
+      const seconds = given.replace(/^"(.*)"$/, '$1');
+      found[key] ??= /^\d+$/.test(seconds) ? Number(seconds) : 0;
+    }
+  }
+  return found['s-maxage'] ?? found['max-age'];
+}
+
 /** sha256 of the bytes, base64url: the cache's integrity check and its entity tags. */
 export const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url');
 

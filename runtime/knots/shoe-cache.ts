@@ -7,7 +7,7 @@ import { logError } from '../shoebox/log.ts';
 import { ensureFolder, shoeboxPath } from '../shoebox/paths.ts';
 import type { CachedResponse } from './cache-entry.ts';
 import { CacheStore } from './cache-store.ts';
-import { cacheDirectives, digest, entityTag, ifNoneMatch } from './http-cache.ts';
+import { cacheDirectives, digest, entityTag, ifNoneMatch, sharedMaxAge } from './http-cache.ts';
 import type { KnotSetup, Middleware } from './middleware.ts';
 import { cacheTtlProblem } from './parameter-checks.ts';
 
@@ -69,9 +69,12 @@ export class ShoeCacheKnots implements Middleware {
     const given = out.headers['etag'];
     const etag = typeof given === 'string' ? given : entityTag(digest(body));
     out.headers['etag'] = etag;
-    if (ctx.method === 'GET' && !asked.has('no-store') && this.ttlMs > 0 && shareable(out.headers, ctx.headers.authorization !== undefined)) {
+    // The handler's own `max-age` (or `s-maxage`) shortens the TTL, never lengthens it.
+    const handlerMs = sharedMaxAge(out.headers['cache-control']);
+    const lifetimeMs = handlerMs === undefined ? this.ttlMs : Math.min(this.ttlMs, handlerMs * 1000);
+    if (ctx.method === 'GET' && !asked.has('no-store') && lifetimeMs > 0 && shareable(out.headers, ctx.headers.authorization !== undefined)) {
       const now = this.now();
-      await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + this.ttlMs, body });
+      await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + lifetimeMs, body });
     }
     return ifNoneMatch(ctx.headers['if-none-match'], etag) ? notModified(out.headers, 'MISS') : withCacheHeaders(out, 'MISS');
   }

@@ -84,6 +84,29 @@ describe('ShoeCacheKnots', () => {
     assert.equal((await get(server, '/configured')).headers['x-cache'], 'MISS');
   });
 
+  it("keeps an answer no longer than its own max-age or s-maxage, when that is below the TTL", async () => {
+    const cases: Array<[string, number]> = [
+      ['max-age=10', 10_000],
+      ['public, max-age=100, s-maxage=5', 5_000], // a shared cache reads s-maxage first
+      ['max-age=3600', 30_000], // never beyond the knot's TTL
+      ['max-age="7"', 7_000],
+    ];
+    for (const [cc, lifetime] of cases) {
+      const url = `/brief?cc=${encodeURIComponent(cc)}`;
+      assert.equal((await get(server, url)).headers['x-cache'], 'MISS');
+      clock.now += lifetime - 1;
+      assert.equal((await get(server, url)).headers['x-cache'], 'HIT', cc);
+      clock.now += 1;
+      assert.equal((await get(server, url)).headers['x-cache'], 'MISS', cc);
+    }
+    // Stale at once: not stored at all.
+    for (const cc of ['max-age=0', 'max-age=soon', 's-maxage=0, max-age=60']) {
+      const url = `/brief?cc=${encodeURIComponent(cc)}`;
+      await get(server, url);
+      assert.equal((await get(server, url)).headers['x-cache'], 'MISS', cc);
+    }
+  });
+
   it('does not store a response marked Cache-Control: no-store', async () => {
     const a = await get(server, '/private');
     const b = await get(server, '/private');
