@@ -72,6 +72,20 @@ function propertyKey(method: MethodDeclaration): string | null {
   return Node.isComputedPropertyName(node) ? null : method.getName();
 }
 
+/**
+ * `show = () => …` (or `= function …`): a property holding a function, which a route
+ * cannot name (the analysis reads methods). Found so that SVC004 can say how to write it.
+ */
+export function functionProperty(cls: ClassDeclaration, name: string): boolean {
+  return lineage(cls).some((c) =>
+    c.getInstanceProperties().some((p) => {
+      if (!Node.isPropertyDeclaration(p) || p.getName() !== name) return false;
+      const value = p.getInitializer();
+      return value !== undefined && (Node.isArrowFunction(value) || Node.isFunctionExpression(value));
+    }),
+  );
+}
+
 /** The methods the framework may call from outside the class: not `private`, `protected` or `#private`. */
 export function instanceMethodNames(cls: ClassDeclaration): string[] {
   const names = lineage(cls).flatMap((c) => c.getInstanceMethods().filter(isPublic).map(propertyKey));

@@ -4,7 +4,7 @@ import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpressio
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
-import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, controllerModule, type Resolver } from './conventions.ts';
 import { unwrap } from '../walk/literals.ts';
 
@@ -61,6 +61,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
   if (!method) {
     const names = instanceMethodNames(cls);
     const notes = [names.length ? `methods of ${cls.getName()}: ${names.join(', ')}` : `${cls.getName()} has no instance methods`];
+    if (functionProperty(cls, methodName)) notes.unshift(`'${methodName}' is a property holding a function; write it as a method, ${methodName}(…) { … }`);
     reporter.error('SVC004', `controller ${cls.getName()} has no method '${methodName}'; add it or use one of its methods`, spec.method, notes);
     return null;
   }
