@@ -180,33 +180,24 @@ export default (router: Router) => {
   await assertSameAsFresh();
 });
 
-test('a file in a routes/ subfolder that a route file imports, missing and then written', async () => {
-  await writeFiles(root, {
-    'routes/sub.ts': `import type { Router } from 'svc';
-import { SubController } from './shared/SubController.ts';
+// A file a route file imports, missing and then written: in a routes/ subfolder (the listing
+// of routes/** shows it come), and outside routes/ and weave/ (only the failed import tells).
+for (const [where, from, folder, name] of [
+  ['in a routes/ subfolder', './shared', 'routes/shared', 'Sub'],
+  ['outside routes/ and weave/', '../lib', 'lib', 'Lib'],
+] as const) {
+  test(`a file ${where} that a route file imports, missing and then written`, async () => {
+    await writeFiles(root, {
+      'routes/sub.ts': `import type { Router } from 'svc';
+import { ${name}Controller } from '${from}/${name}Controller.ts';
 export default (router: Router) => {
-  router.get('/sub/{id}', [SubController, 'show']);
+  router.get('/${name.toLowerCase()}/{id}', [${name}Controller, 'show']);
 };
 `,
+    });
+    assert.equal((await assertSameAsFresh()).ok, false);
+    await writeFiles(root, { [`${folder}/${name}Controller.ts`]: `export class ${name}Controller {\n  show(id: string): { id: string } { return { id }; }\n}\n` });
+    const { ok, diagnostics } = await assertSameAsFresh();
+    assert.equal(ok, true, JSON.stringify(diagnostics));
   });
-  assert.equal((await assertSameAsFresh()).ok, false);
-  await writeFiles(root, { 'routes/shared/SubController.ts': 'export class SubController {\n  show(id: string): { sub: string } { return { sub: id }; }\n}\n' });
-  const { ok, diagnostics } = await assertSameAsFresh();
-  assert.equal(ok, true, JSON.stringify(diagnostics));
-});
-
-test('a file outside routes/ and weave/ that a route file imports, missing and then written', async () => {
-  // No listing of routes/ and weave/ shows it come: the import that failed tells.
-  await writeFiles(root, {
-    'routes/sub.ts': `import type { Router } from 'svc';
-import { LibController } from '../lib/LibController.ts';
-export default (router: Router) => {
-  router.get('/lib/{id}', [LibController, 'show']);
-};
-`,
-  });
-  assert.equal((await assertSameAsFresh()).ok, false);
-  await writeFiles(root, { 'lib/LibController.ts': 'export class LibController {\n  show(id: string): { lib: string } { return { lib: id }; }\n}\n' });
-  const { ok, diagnostics } = await assertSameAsFresh();
-  assert.equal(ok, true, JSON.stringify(diagnostics));
-});
+}
