@@ -3,37 +3,32 @@
 import { createHash } from 'node:crypto';
 import type { HeaderValue } from '../http/outgoing.ts';
 
-/** Directive names of a Cache-Control header, lower-cased (`no-store`, `max-age`…). */
-export function cacheDirectives(value: HeaderValue | undefined): Set<string> {
-  const directives = new Set<string>();
+/**
+ * The directives of a Cache-Control header: lower-cased name → its value, unquoted (`''`
+ * for a directive without one). A name given twice keeps its first value.
+ */
+export function cacheDirectives(value: HeaderValue | undefined): Map<string, string> {
+  const directives = new Map<string, string>();
   if (value === undefined) return directives;
   for (const line of typeof value === 'object' ? value : [String(value)]) {
     for (const part of line.split(',')) {
-      const name = part.split('=', 1)[0]!.trim().toLowerCase();
-      if (name) directives.add(name);
+      const [name = '', given = ''] = part.split('=', 2).map((text) => text.trim());
+      const key = name.toLowerCase();
+      if (key && !directives.has(key)) directives.set(key, given.replace(/^"(.*)"$/, '$1'));
     }
   }
   return directives;
 }
 
 /**
- * How long a shared cache may keep the response, by its own `Cache-Control`: `s-maxage`,
- * else `max-age` (RFC 9111 §5.2.2.10, §5.2.2.1), in seconds; undefined when it names
- * neither. A value that is not a number of seconds counts as 0, stale at once (§4.2.1).
+ * How long a shared cache may keep a response, by its directives: `s-maxage`, else
+ * `max-age` (RFC 9111 §5.2.2.10, §5.2.2.1), in seconds; undefined when it names neither.
+ * A value that is not a number of seconds counts as 0, stale at once (§4.2.1).
  */
-export function sharedMaxAge(value: HeaderValue | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const found: Partial<Record<'s-maxage' | 'max-age', number>> = {};
-  for (const line of typeof value === 'object' ? value : [String(value)]) {
-    for (const part of line.split(',')) {
-      const [name = '', given = ''] = part.split('=', 2).map((text) => text.trim());
-      const key = name.toLowerCase();
-      if (key !== 's-maxage' && key !== 'max-age') continue;
-      const seconds = given.replace(/^"(.*)"$/, '$1');
-      found[key] ??= /^\d+$/.test(seconds) ? Number(seconds) : 0;
-    }
-  }
-  return found['s-maxage'] ?? found['max-age'];
+export function sharedMaxAge(directives: ReadonlyMap<string, string>): number | undefined {
+  const given = directives.get('s-maxage') ?? directives.get('max-age');
+  if (given === undefined) return undefined;
+  return /^\d+$/.test(given) ? Number(given) : 0;
 }
 
 /** sha256 of the bytes, base64url: the cache's integrity check and its entity tags. */

@@ -69,10 +69,11 @@ export class ShoeCacheKnots implements Middleware {
     const given = out.headers['etag'];
     const etag = typeof given === 'string' ? given : entityTag(digest(body));
     out.headers['etag'] = etag;
+    const directives = cacheDirectives(out.headers['cache-control']);
     // The handler's own `max-age` (or `s-maxage`) shortens the TTL, never lengthens it.
-    const handlerMs = sharedMaxAge(out.headers['cache-control']);
-    const lifetimeMs = handlerMs === undefined ? this.ttlMs : Math.min(this.ttlMs, handlerMs * 1000);
-    if (ctx.method === 'GET' && !asked.has('no-store') && lifetimeMs > 0 && shareable(out.headers, ctx.headers.authorization !== undefined)) {
+    const handlerSeconds = sharedMaxAge(directives);
+    const lifetimeMs = handlerSeconds === undefined ? this.ttlMs : Math.min(this.ttlMs, handlerSeconds * 1000);
+    if (ctx.method === 'GET' && !asked.has('no-store') && lifetimeMs > 0 && shareable(out.headers, directives, ctx.headers.authorization !== undefined)) {
       const now = this.now();
       await this.save(store, { key, status: out.status, headers: storedHeaders(out.headers), etag, storedAt: now, expiresAt: now + lifetimeMs, body });
     }
@@ -128,9 +129,8 @@ function cacheKey(ctx: Context): string {
  * `Authorization` may be that client's own data, the cache key knows nothing of who asked,
  * so it is kept only when the handler says it is the same for everyone (RFC 9111 §3.5).
  */
-function shareable(headers: Readonly<Record<string, HeaderValue>>, authorized: boolean): boolean {
+function shareable(headers: Readonly<Record<string, HeaderValue>>, directives: ReadonlyMap<string, string>, authorized: boolean): boolean {
   if (headers['set-cookie'] !== undefined || headers['vary'] !== undefined) return false;
-  const directives = cacheDirectives(headers['cache-control']);
   if (PRIVATE_DIRECTIVES.some((name) => directives.has(name))) return false;
   return !authorized || SHARED_DIRECTIVES.some((name) => directives.has(name));
 }
