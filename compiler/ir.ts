@@ -56,8 +56,10 @@ export interface ReturnCases {
   html?: JsonSchema;
   /** Objects, arrays, numbers, booleans: sent as 200 `application/json`. */
   json?: JsonSchema;
-  /** `Buffer` / `Uint8Array`: sent as 200 `application/octet-stream`. */
+  /** `Buffer`, typed arrays, `DataView`, `ArrayBuffer`: sent as 200 `application/octet-stream`. */
   bytes?: true;
+  /** A `Blob` or `File`: sent as 200 with the blob's own type. */
+  blob?: true;
   /** `null`, `undefined`, `void`: 204 without a body. */
   empty?: true;
   /** A web `Response`, or `any`/`unknown`: the status and the body are the handler's own. */

@@ -1,6 +1,8 @@
 // Handler return value → Outgoing (SPEC §4). Synchronous for everything but a web
-// `Response`, whose body has to be read, so plain handlers never create a promise.
+// `Response` and a `Blob`, whose bodies have to be read, so plain handlers never create
+// a promise.
 import type { HeaderValue, Outgoing } from './outgoing.ts';
+import { responseBody } from './response-body.ts';
 
 /** What a handler set through `ctx.status()` / `ctx.header()`; status 0 means "not set". */
 export interface ResponseSettings {
@@ -17,22 +19,32 @@ export function toOutgoing(value: unknown, settings: ResponseSettings): Outgoing
   const text = textBody(value);
   if (text !== null) return withType(status || 200, textType(value), text, settings);
   if (value === null || value === undefined) return { status: status || 204, headers: { ...settings.headerValues }, body: null };
-  if (value instanceof Uint8Array) return withType(status || 200, BYTES, value, settings); // Buffer included
+  const bytes = binary(value);
+  if (bytes !== null) return withType(status || 200, BYTES, bytes, settings);
   if (value instanceof Response) return fromResponse(value, settings);
+  if (value instanceof Blob) return fromBlob(value, status, settings);
   throw new TypeError(`A handler returned a ${typeof value}, which cannot be sent as a response.`);
 }
 
 /**
  * The body of the usual return values, a string (HTML) or anything JSON can hold; null
- * for the others: nothing, bytes, a `Response`, a function or a symbol.
+ * for the others: nothing, bytes, a `Response` or `Blob`, a function or a symbol.
  */
 export function textBody(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
-  if (value instanceof Uint8Array || value instanceof Response) return null;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer || value instanceof Response || value instanceof Blob) return null;
   const json = JSON.stringify(value); // bigint and cycles throw: a 500 is right for those
   if (json === undefined) throw new TypeError('A handler returned a value that JSON cannot represent.');
   return json;
+}
+
+/** Bytes to send for a Buffer, any typed array or DataView (the bytes it views) or an ArrayBuffer; null for anything else. */
+function binary(value: unknown): Uint8Array | null {
+  if (value instanceof Uint8Array) return value; // Buffer included
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return null;
 }
 
 /** The Content-Type of a body from `textBody`. */
@@ -48,11 +60,16 @@ function withType(status: number, type: string, body: string | Uint8Array, setti
 async function fromResponse(response: Response, settings: ResponseSettings): Promise<Outgoing> {
   const headers: Record<string, HeaderValue> = { ...settings.headerValues };
   response.headers.forEach((value, name) => {
-    // Length and framing are recomputed for the buffered body; cookies are not comma-joinable.
+    // Length and framing are the writer's (runtime/http/write.ts); cookies are not comma-joinable.
     if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'set-cookie') headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
-  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+  const body = response.body === null ? null : await responseBody(response.body);
   return { status: response.status, headers, body };
+}
+
+/** A `Blob` (a `File` too) is sent as its bytes, typed by its own `type` when it has one. */
+async function fromBlob(blob: Blob, status: number, settings: ResponseSettings): Promise<Outgoing> {
+  return withType(status || 200, blob.type || BYTES, new Uint8Array(await blob.arrayBuffer()), settings);
 }

@@ -5,7 +5,8 @@ export type HeaderValue = string | number | readonly string[];
 export interface Outgoing {
   status: number;
   headers: Record<string, HeaderValue>;
-  body: string | Uint8Array | null;
+  /** A stream only for a web `Response` whose body was still arriving (runtime/http/response-body.ts). */
+  body: string | Uint8Array | ReadableStream<Uint8Array> | null;
 }
 
 export type Next = () => Promise<Outgoing>;

@@ -64,7 +64,8 @@ export class ShoeCacheKnots implements Middleware {
     }
 
     const out = await next();
-    if (out.status !== 200 || out.body === null) return withCacheHeaders(out, 'MISS');
+    // A body still arriving (a streamed `Response`) is passed on as it comes, not kept.
+    if (out.status !== 200 || out.body === null || out.body instanceof ReadableStream) return withCacheHeaders(out, 'MISS');
     const body = Buffer.from(out.body);
     const given = out.headers['etag'];
     const etag = typeof given === 'string' ? given : entityTag(digest(body));

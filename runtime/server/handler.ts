@@ -314,7 +314,7 @@ class Pipeline implements AppHandler {
   private send(ctx: RequestContext, out: Outgoing): void {
     let sent = out;
     try {
-      writeOutgoing(ctx.res, out);
+      writeOutgoing(ctx.res, out)?.catch((error: unknown) => this.logBrokenStream(ctx, out.status, error));
     } catch (error) {
       // A header value node refuses (a newline, a bad name): answer 500 without the handler's headers.
       sent = this.problemOutgoing(ctx, this.problemFor(ctx, error));
@@ -365,16 +365,24 @@ class Pipeline implements AppHandler {
     };
   }
 
+  /** A streamed body failed after its status went out: the client got a cut connection, the log says why. */
+  private logBrokenStream(ctx: RequestContext, status: number, failure: unknown): void {
+    const message = `${requestLine(ctx, status)}: the response body failed after its headers were sent: ${errorText(failure)}`;
+    this.log.append(formatLogLine('stream', message, { route: ctx.route?.source, error: failure }));
+  }
+
   private logResponse(ctx: RequestContext, status: number): void {
     const failure = ctx.failure;
-    // Of these parts only the path can hold a line break (a decoded %0A): node's parser
-    // refuses one in the method and in header values, and so in a forwarded address.
-    const message = `${ctx.method} ${oneLine(ctx.path)} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
-    if (failure === undefined) return this.log.append(formatCheckedLine(String(status), message));
-    const error = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
-    this.log.append(formatLogLine(String(status), `${message}: ${error}`, { route: ctx.route?.source, error: failure }));
+    if (failure === undefined) return this.log.append(formatCheckedLine(String(status), requestLine(ctx, status)));
+    this.log.append(formatLogLine(String(status), `${requestLine(ctx, status)}: ${errorText(failure)}`, { route: ctx.route?.source, error: failure }));
   }
 }
+
+// Of these parts only the path can hold a line break (a decoded %0A): node's parser
+// refuses one in the method and in header values, and so in a forwarded address.
+const requestLine = (ctx: RequestContext, status: number): string => `${ctx.method} ${oneLine(ctx.path)} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
+
+const errorText = (failure: unknown): string => (failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure));
 
 /**
  * The dispatcher returns one constant `method-not-allowed` result per set of methods

@@ -115,6 +115,15 @@ describe('ShoeCacheKnots', () => {
     assert.deepEqual(await entries(), []);
   });
 
+  it('passes a streamed Response on as it comes, without storing it', async () => {
+    const a = await get(server, '/streamed');
+    const b = await get(server, '/streamed');
+    assert.equal(a.headers['transfer-encoding'], 'chunked');
+    assert.equal(b.headers['x-cache'], 'MISS');
+    assert.notEqual(a.body, b.body);
+    assert.deepEqual(await entries(), []);
+  });
+
   it('bypasses the cache for a request with Cache-Control: no-store', async () => {
     const stored = await get(server, '/report?bypass');
     const bypassed = await get(server, '/report?bypass', { 'cache-control': 'no-store' });

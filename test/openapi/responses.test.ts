@@ -29,6 +29,8 @@ const app = await startProject({
     "  router.get('/nothing/{v}', (v: string): void => void v);",
     "  router.get('/bytes-or-null/{v}', (v: string): Buffer | null => (v === 'a' ? Buffer.from('b') : null));",
     "  router.get('/number-or-null/{v}', (v: string): number | null => (v === 'a' ? 1 : null));",
+    "  router.get('/buffers/{v}', (v: string): ArrayBuffer | Uint16Array => (v === 'a' ? new ArrayBuffer(2) : new Uint16Array(1)));",
+    "  router.get('/blob-or-item/{v}', (v: string): Blob | Item => (v === 'a' ? new Blob(['b'], { type: 'text/plain' }) : item));",
     "  router.get('/response-or-item/{v}', (v: string): Response | Item => (v === 'a' ? new Response('gone', { status: 410 }) : item));",
     "  router.get('/flag/{v}', (v: string): boolean => v === 'a');",
     "  router.get('/fails/{v}', (v: string): never => abort(v === 'a' ? 409 : 410));",
@@ -74,6 +76,11 @@ test('void, bytes, numbers and booleans', () => {
   assert.deepEqual(outline(responsesOf('bytes-or-null')), { '200': ['application/octet-stream'], '204': [] });
   assert.deepEqual(responsesOf('number-or-null'), { '200': ok({ 'application/json': { schema: { type: 'number' } } }), '204': noContent });
   assert.deepEqual(responsesOf('flag'), { '200': ok({ 'application/json': { schema: { type: 'boolean' } } }) });
+  assert.deepEqual(outline(responsesOf('buffers')), { '200': ['application/octet-stream'] });
+});
+
+test('a Blob is a 200 of any media type: it is sent with its own', () => {
+  assert.deepEqual(outline(responsesOf('blob-or-item')), { '200': ['*/*', 'application/json'] });
 });
 
 test('a Response can carry any status and media type: it is the default response, beside the data', () => {

@@ -39,6 +39,11 @@ describe('return values', () => {
           { method: 'GET', pattern: '/undefined', handler: () => undefined },
           { method: 'GET', pattern: '/buffer', handler: () => Buffer.from([0, 1, 2, 255]) },
           { method: 'GET', pattern: '/bytes', handler: () => new Uint8Array([7, 8]) },
+          { method: 'GET', pattern: '/array-buffer', handler: () => new Uint8Array([3, 4, 5]).buffer },
+          { method: 'GET', pattern: '/typed', handler: () => new Uint16Array([0x4241, 0x4443]).subarray(1) },
+          { method: 'GET', pattern: '/data-view', handler: () => new DataView(new Uint8Array([9, 10, 11, 12]).buffer, 1, 2) },
+          { method: 'GET', pattern: '/blob', handler: () => new Blob(['plain words'], { type: 'text/plain' }) },
+          { method: 'GET', pattern: '/blob-untyped', handler: () => new Blob([new Uint8Array([1, 2])]) },
           {
             method: 'GET',
             pattern: '/response',
@@ -132,6 +137,24 @@ describe('return values', () => {
     assert.deepEqual([...new Uint8Array(await (await get('/bytes')).arrayBuffer())], [7, 8]);
   });
 
+  it('sends an ArrayBuffer, other typed arrays and a DataView as the bytes they hold or view', async () => {
+    for (const [path, bytes] of [['/array-buffer', [3, 4, 5]], ['/typed', [0x43, 0x44]], ['/data-view', [10, 11]]] as const) {
+      const res = await get(path);
+      assert.equal(res.headers.get('content-type'), 'application/octet-stream', path);
+      assert.deepEqual([...new Uint8Array(await res.arrayBuffer())], bytes, path);
+    }
+  });
+
+  it('sends a Blob as its bytes, typed by its own type or else as application/octet-stream', async () => {
+    const typed = await raw(server.url, '/blob');
+    assert.equal(typed.headers['content-type'], 'text/plain');
+    assert.equal(typed.headers['content-length'], '11');
+    assert.equal(typed.body, 'plain words');
+    const untyped = await get('/blob-untyped');
+    assert.equal(untyped.headers.get('content-type'), 'application/octet-stream');
+    assert.deepEqual([...new Uint8Array(await untyped.arrayBuffer())], [1, 2]);
+  });
+
   it('sends a web Response as it is, repeated Set-Cookie included', async () => {
     const res = await raw(server.url, '/response');
     assert.equal(res.status, 418);
@@ -139,6 +162,7 @@ describe('return values', () => {
     assert.equal(res.headers['x-custom'], 'yes');
     assert.deepEqual(res.headers['set-cookie'], ['a=1', 'b=2']);
     assert.equal(res.body, 'teapot');
+    assert.equal(res.headers['content-length'], '6', 'a body that is there at once is sent with its length');
     assert.equal((await get('/promise-response')).status, 202);
   });
 
@@ -171,7 +195,7 @@ describe('return values', () => {
       ip: '127.0.0.1',
       agent: 'svc-test',
       id: true,
-      route: { id: 15, method: 'GET', pattern: '/ctx/{a}/{b}', paramNames: ['a', 'b'], source: 'routes/test.ts:16:3' },
+      route: { id: 20, method: 'GET', pattern: '/ctx/{a}/{b}', paramNames: ['a', 'b'], source: 'routes/test.ts:21:3' },
       hasRaw: true,
     });
   });

@@ -14,8 +14,11 @@ const F = ts.TypeFlags;
 
 type Case = keyof ReturnCases;
 
-/** What `instanceof Uint8Array` holds for at run time (a Buffer is one). */
-const BYTES = new Set(['Buffer', 'Uint8Array']);
+/** What the runtime sends as `application/octet-stream` (runtime/http/convert.ts): buffers and their views. */
+const BYTES = new Set(
+  ['Buffer', 'ArrayBuffer', 'DataView', 'Uint8Array', 'Uint8ClampedArray', 'Int8Array', 'Uint16Array', 'Int16Array', 'Uint32Array', 'Int32Array']
+    .concat(['Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']),
+);
 
 export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas): ReturnCases {
   const signature = checker.getSignatureFromDeclaration(decl.compilerNode);
@@ -39,6 +42,7 @@ export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, s
     ...(html && { html: schemaOf(html) }),
     ...(json && { json: schemaOf(json) }),
     ...(byCase.has('bytes') && { bytes: true }),
+    ...(byCase.has('blob') && { blob: true }),
     ...(byCase.has('empty') && { empty: true }),
     ...(byCase.has('opaque') && { opaque: true }),
   };
@@ -58,6 +62,7 @@ function caseOf(type: ts.Type): Case | undefined {
   if (type.isIntersection()) return type.types.some((t) => t.flags & F.StringLike) ? 'html' : 'json';
   const name = outsideSymbolName(type);
   if (name && BYTES.has(name)) return 'bytes';
+  if (name === 'Blob' || name === 'File') return 'blob';
   if (name === 'Response') return 'opaque';
   return 'json';
 }

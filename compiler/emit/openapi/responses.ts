@@ -32,6 +32,8 @@ export function returnResponses(returns: ReturnCases): Record<string, unknown> {
     ...(returns.html && { 'text/html': { schema: returns.html } }),
     ...(returns.json && { 'application/json': { schema: returns.json } }),
     ...(returns.bytes && { 'application/octet-stream': {} }),
+    // A Blob is sent with its own type, which its TypeScript type does not tell.
+    ...(returns.blob && { '*/*': {} }),
   };
   const never = Object.keys(returns).length === 0;
   return {

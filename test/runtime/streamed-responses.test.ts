@@ -1,0 +1,117 @@
+// A web Response whose body is still arriving is sent as it arrives (runtime/http/response-body.ts).
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { handApp } from '../support/hand-app.ts';
+import { raw, startApp, type Running } from '../support/server.ts';
+
+const encoder = new TextEncoder();
+let cancelled = 0;
+
+/** Yields `parts`, `pauseMs` apart; fails instead of ending when `fail` is set. */
+function slowStream(parts: string[], pauseMs: number, fail = false): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (next > 0) await sleep(pauseMs);
+      if (next < parts.length) controller.enqueue(encoder.encode(parts[next++]));
+      else if (fail) controller.error(new Error('the upstream went away'));
+      else controller.close();
+    },
+    cancel() {
+      cancelled++;
+    },
+  });
+}
+
+interface Arrival {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Each chunk with the ms since the request went out. */
+  chunks: Array<[string, number]>;
+  error?: string;
+}
+
+/** Every chunk of the answer as it arrives, and whether the connection broke before the end. */
+function arrivals(url: string, path: string): Promise<Arrival> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url + path, (res) => {
+      const arrival: Arrival = { status: res.statusCode!, headers: res.headers, chunks: [] };
+      res.on('data', (chunk: Buffer) => arrival.chunks.push([chunk.toString(), performance.now() - started]));
+      res.on('end', () => resolve(arrival));
+      res.on('error', (e) => resolve({ ...arrival, error: e.message }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('streamed Response bodies', () => {
+  let server: Running;
+  before(async () => {
+    server = await startApp(
+      handApp([
+        { method: 'GET', pattern: '/events', handler: () => new Response(slowStream(['data: one\n\n', 'data: two\n\n'], 400), { headers: { 'content-type': 'text/event-stream' } }) },
+        { method: 'GET', pattern: '/broken', handler: () => new Response(slowStream(['partial'], 50, true)) },
+        { method: 'GET', pattern: '/text-chunks', handler: () => new Response(new ReadableStream<unknown>({ start: (c) => (c.enqueue('not bytes'), c.close()) }) as ReadableStream<Uint8Array>) },
+        { method: 'GET', pattern: '/ready', handler: () => new Response(new ReadableStream({ start: (c) => (c.enqueue(encoder.encode('all ')), c.enqueue(encoder.encode('here')), c.close()) })) },
+      ]),
+    );
+  });
+  after(() => server.close());
+
+  it('sends each chunk when it comes, chunked, without waiting for the end', async () => {
+    const answer = await arrivals(server.url, '/events');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers['content-type'], 'text/event-stream');
+    assert.equal(answer.headers['transfer-encoding'], 'chunked');
+    assert.equal(answer.headers['content-length'], undefined);
+    assert.deepEqual(answer.chunks.map(([text]) => text), ['data: one\n\n', 'data: two\n\n']);
+    const [[, first], [, second]] = answer.chunks as [[string, number], [string, number]];
+    assert.ok(second - first >= 300, `the first event arrived ${Math.round(second - first)} ms before the second, not with it`);
+  });
+
+  it('sends a stream whose chunks are all there at once with its length', async () => {
+    const res = await raw(server.url, '/ready');
+    assert.equal(res.body, 'all here');
+    assert.equal(res.headers['content-length'], '8');
+  });
+
+  it('answers HEAD without reading the stream, and cancels it', async () => {
+    const before = cancelled;
+    const res = await raw(server.url, '/events', { method: 'HEAD' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body, '');
+    assert.equal(cancelled, before + 1);
+  });
+
+  it('cancels the stream when the client goes away', async () => {
+    const before = cancelled;
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`${server.url}/events`, (res) => res.once('data', () => (req.destroy(), resolve())));
+      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+      req.end();
+    });
+    for (let waited = 0; cancelled === before && waited < 2000; waited += 20) await sleep(20);
+    assert.equal(cancelled, before + 1);
+    assert.ok(!(await server.logLines()).some((line) => line.includes('[stream]')), 'a client leaving is not a failure');
+  });
+
+  it('cuts the connection when the stream fails after the headers, logs why and keeps serving', async () => {
+    const answer = await arrivals(server.url, '/broken');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.chunks.map(([text]) => text), ['partial']);
+    assert.equal(answer.error, 'aborted');
+    const line = (await server.logLines()).find((l) => l.includes('[stream]'));
+    assert.match(line ?? '', /\[stream\] GET \/broken 200 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\): the response body failed after its headers were sent: Error: the upstream went away/);
+    assert.equal((await raw(server.url, '/ready')).status, 200);
+  });
+
+  it('answers 500 for a stream that yields something other than bytes', async () => {
+    const res = await raw(server.url, '/text-chunks');
+    assert.equal(res.status, 500);
+    assert.ok((await server.logLines()).some((line) => line.includes('not a Uint8Array')));
+  });
+});
