@@ -91,6 +91,8 @@ const REPEATED_HOST: Problem = { status: 400, detail: 'A request must not have m
 // The connection closes after it: a body sent along with the expectation may follow.
 const UNMET_EXPECTATION: Problem = { status: 417, detail: 'The only expectation this server meets is `Expect: 100-continue`.', headers: { connection: 'close' } };
 const TOO_LONG = Symbol('too long');
+/** Characters of a refused, over-long target that its log line keeps. */
+const LOGGED_TARGET = 200;
 
 class Pipeline implements AppHandler {
   private readonly match: MatchFn;
@@ -182,6 +184,8 @@ class Pipeline implements AppHandler {
     if (req.headers.host !== undefined && hostFieldCount(req.rawHeaders) > 1) return this.fail(ctx, REPEATED_HOST);
     if (ctx.unmetExpectation) return this.fail(ctx, UNMET_EXPECTATION);
     if (path === TOO_LONG) {
+      // The log line shows how the target starts: all of it would be a line as long as what was refused.
+      ctx.path = `${ctx.url.slice(0, LOGGED_TARGET)}… (${ctx.url.length} characters)`;
       return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
     }
     if (path === null) {

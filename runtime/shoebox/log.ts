@@ -136,9 +136,12 @@ export function useLog(writer: LogWriter): void {
 }
 
 export function formatLogLine(type: string, message: string, context?: unknown): string {
-  const extra = context === undefined ? '' : ` ${toJson(context)}`;
-  return `${timeField()}[${oneLine(type)}] ${oneLine(message)}${extra}\n`;
+  const json = context === undefined ? undefined : toJson(context);
+  return `${timeField()}[${typeField(type)}] ${oneLine(String(message))}${json === undefined ? '' : ` ${json}`}\n`;
 }
+
+/** A `]` in the type would end its field early for whoever reads the line back: it is escaped, as controls are. */
+const typeField = (type: string): string => oneLine(String(type)).replaceAll(']', escapeControl);
 
 /**
  * `formatLogLine` for a type and message that hold no line break already (the caller
@@ -164,7 +167,8 @@ function timeField(): string {
 
 /**
  * Appends `[time] [type] message {context}` to shoebox/logs/svc.log of the application
- * being served (the working directory's before one starts). Returns at once.
+ * being served (the working directory's before one starts). Returns at once, and never
+ * throws: a value typed `any` that is no string is written as `String(value)`.
  */
 export function logError(type: string, message: string, context?: unknown): void {
   (active ?? logWriter(process.cwd())).append(formatLogLine(type, message, context));
@@ -205,12 +209,26 @@ const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toStrin
 export const oneLine = (text: string): string =>
   UNPRINTABLE.test(text) ? text.replace(LINE_BREAKS, ' ').replace(CONTROLS, escapeControl) : text;
 
-function toJson(value: unknown): string {
+/** The context as JSON; undefined when JSON has nothing to say of it (a function). */
+function toJson(value: unknown): string | undefined {
   try {
-    return JSON.stringify(value, (_key, v: unknown) =>
-      v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : typeof v === 'bigint' ? String(v) : v,
-    );
-  } catch {
-    return JSON.stringify(String(value)); // circular structures
+    return JSON.stringify(value, contextReplacer());
+  } catch (e) {
+    return JSON.stringify(`${String(value)} (not written as JSON: ${(e as Error).message})`); // a throwing toJSON()
   }
+}
+
+/** Errors as their name, message and stack; bigints as text; a reference back to an enclosing object as "[Circular]". */
+function contextReplacer(): (this: unknown, key: string, value: unknown) => unknown {
+  // The objects from the root down to the one being written (JSON.stringify visits depth first).
+  const enclosing: unknown[] = [];
+  return function (this: unknown, _key, value) {
+    if (typeof value === 'bigint') return String(value);
+    if (typeof value !== 'object' || value === null) return value;
+    while (enclosing.length > 0 && enclosing.at(-1) !== this) enclosing.pop();
+    if (enclosing.includes(value)) return '[Circular]';
+    const written = value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+    enclosing.push(written);
+    return written;
+  };
 }

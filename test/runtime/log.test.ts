@@ -25,6 +25,24 @@ describe('svc.log', () => {
     assert.match(line, /\] \[t\\u001b\] a\\u001b\[2Jb\\u0007c\\u0000d e f g\th\\u007f\n$/);
   });
 
+  it('never throws for what a value typed `any` may hold, and keeps the type field parseable', () => {
+    const message = { toString: () => 'an object\nwith a break' } as unknown as string;
+    assert.match(formatLogLine('db', message), /\] \[db\] an object with a break\n$/);
+    assert.match(formatLogLine(42 as unknown as string, 'm'), /\] \[42\] m\n$/);
+    assert.match(formatLogLine('we]ird', 'm'), /\] \[we\\u005dird\] m\n$/);
+  });
+
+  it('writes a circular context with its references marked, a function context as nothing', () => {
+    const parent: Record<string, unknown> = { name: 'p', shared: { n: 1 } };
+    parent.self = parent;
+    parent.again = parent.shared;
+    parent.child = { up: parent, big: 2n };
+    assert.match(formatLogLine('t', 'm', parent), /\] \[t\] m \{"name":"p","shared":\{"n":1\},"self":"\[Circular\]","again":\{"n":1\},"child":\{"up":"\[Circular\]","big":"2"\}\}\n$/);
+    assert.match(formatLogLine('t', 'm', () => 1), /\] \[t\] m\n$/);
+    const refusing = { toJSON: () => { throw new Error('no'); } };
+    assert.match(formatLogLine('t', 'm', refusing), /\] \[t\] m "\[object Object\] \(not written as JSON: no\)"\n$/);
+  });
+
   it('keeps every line whole and in order under a burst of appends, creating shoebox/logs', async () => {
     const writer = new LogWriter(join(root, 'shoebox', 'logs', 'burst.log'), { maxBytes: 1 << 30, keep: 1 });
     for (let i = 0; i < 2000; i++) writer.append(formatLogLine('n', `line ${i} ${'x'.repeat(i % 300)}`));
