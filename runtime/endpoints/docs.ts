@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../config.ts';
 import { HttpError } from '../errors/http-error.ts';
 import type { BuiltinFactory, BuiltinSetup } from '../server/builtins.ts';
-import { docsAssetFolder, isAssetName, OPENAPI_FILE, useDocsMount } from '../shoebox/assets.ts';
+import { docsAssetFolder, isAssetName, OPENAPI_FILE, SWAGGER_UI_FILES, swaggerUiDist, useDocsMount } from '../shoebox/assets.ts';
+import { frameworkRoot } from '../shoebox/paths.ts';
 import { buildFile, builtinPath, loadPage } from './pages.ts';
 import { contentType, sendFile, StaticFiles } from './static-file.ts';
 
@@ -28,20 +29,31 @@ export const docs: BuiltinFactory = async (setup) => {
 };
 
 export const docsAsset: BuiltinFactory = (setup) => {
-  const files = new StaticFiles();
-  const folder = docsAssetFolder(setup.root);
+  const build = new StaticFiles(buildFile(setup.root, ''));
+  const copied = new StaticFiles(docsAssetFolder(setup.root));
+  const dist = installedSwaggerUi(setup.root);
   const scope = setup.config.endpoints.guarded ? 'private' : 'public';
   return async (ctx) => {
     const name = String(ctx.params['asset']);
     // Only plain file names reach the disk: `..`, `%2F`, `\` or a hidden file is a 404.
     if (!isAssetName(name)) throw new HttpError(404, `No file ${name} in the API docs.`);
     if (name === OPENAPI_FILE) {
-      const document = await files.load(buildFile(setup.root, OPENAPI_FILE));
+      const document = await build.load(buildFile(setup.root, OPENAPI_FILE));
       if (document === null) throw new HttpError(404, 'The build has no openapi.json: run `svc build`.');
       return sendFile(ctx, document, contentType(OPENAPI_FILE), `${scope}, no-cache`);
     }
-    const file = await files.load(join(folder, name));
+    const file = (await copied.load(join(copied.folder, name))) ?? (dist && SWAGGER_UI_FILES.includes(name) ? await dist.load(join(dist.folder, name)) : null);
     if (file === null) throw new HttpError(404, `No file ${name} in shoebox/outsole/docs/ (\`svc route docs\` puts Swagger UI there).`);
     return sendFile(ctx, file, contentType(name), `${scope}, max-age=${ASSET_MAX_AGE}`);
   };
 };
+
+/**
+ * Swagger UI as installed with svc, for a shoebox without its copy (shoebox/outsole/docs/
+ * is git-ignored: a deploy that ships `.svc/` alone has none), so the page still works.
+ */
+function installedSwaggerUi(root: string): StaticFiles | null {
+  const svcRoot = frameworkRoot(root);
+  const folder = svcRoot === null ? null : swaggerUiDist(svcRoot);
+  return folder === null ? null : new StaticFiles(folder);
+}

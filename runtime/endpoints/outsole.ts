@@ -25,7 +25,7 @@ export const underOutsole = (path: string): boolean => path.startsWith(PREFIX);
 export function outsoleRoute(setup: Pick<BuiltinSetup, 'root' | 'config'>): BoundRoute {
   const guard = bearerGuard(setup.config.endpoints.guarded);
   const folder = shoeboxPath(setup.root, 'outsole');
-  const files = new StaticFiles();
+  const files = new StaticFiles(folder);
   const cacheControl = `${guard === null ? 'public' : 'private'}, max-age=${MAX_AGE}`;
   const invoke = async (ctx: Context): Promise<Buffer | null> => {
     guard?.(ctx);

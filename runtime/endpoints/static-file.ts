@@ -1,8 +1,8 @@
 // Files the docs endpoint serves as they are on disk: read once, kept in memory with
 // their ETag, and read again when the file changes (`svc route docs` while serving).
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { extname, sep } from 'node:path';
 import type { Context } from '../context.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -39,14 +39,24 @@ interface Cached {
   body: Buffer;
 }
 
+/** The files of one folder. */
 export class StaticFiles {
   private readonly cache = new Map<string, Cached>();
 
-  /** The file's content, or null when there is no such regular file. */
+  constructor(readonly folder: string) {}
+
+  /**
+   * The content of `file` (a path inside the folder), or null when there is no such
+   * regular file. A symbolic link that leads out of the folder counts as none: names are
+   * checked before they get here, links are not, and the folder is meant to hold all
+   * that is served (a link to /etc/passwd planted in it must not serve that).
+   */
   async load(file: string): Promise<Cached | null> {
     let info;
     try {
-      info = await stat(file);
+      const [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
+      if (!real.startsWith(folder + sep)) return null;
+      info = await stat(real);
     } catch {
       return null;
     }

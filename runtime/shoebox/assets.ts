@@ -4,6 +4,8 @@
 // `/<endpoints.docs>/<file>`, and `openapi.json` at `/<endpoints.docs>/openapi.json`, from
 // the build the server runs (the copy in shoebox/outsole/ exists only once `svc route
 // docs` has written it).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { DEFAULT_CONFIG } from '../config.ts';
 import { shoeboxPath } from './paths.ts';
 
@@ -19,6 +21,27 @@ const ASSET_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const isAssetName = (name: string): boolean => ASSET_NAME.test(name);
 
 export const docsAssetFolder = (root: string): string => shoeboxPath(root, 'outsole', 'docs');
+
+/** What `svc build` copies from swagger-ui-dist into the docs folder: the files the page uses, with the licence and notice that travel with them. */
+export const SWAGGER_UI_FILES: readonly string[] = [
+  'swagger-ui-bundle.js',
+  'swagger-ui.css',
+  'favicon-16x16.png',
+  'favicon-32x32.png',
+  'oauth2-redirect.html',
+  'oauth2-redirect.js',
+  'LICENSE',
+  'NOTICE',
+];
+
+/** swagger-ui-dist's folder, as the svc package at `svcRoot` resolves it; null when it is not installed. */
+export function swaggerUiDist(svcRoot: string): string | null {
+  try {
+    return dirname(createRequire(join(svcRoot, 'package.json')).resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return null;
+  }
+}
 
 let docsMount = `/${DEFAULT_CONFIG.endpoints.docs}`;
 

@@ -94,6 +94,12 @@ describe('docs endpoint', () => {
     assert.equal((await get(`${served.url}${urls.spec}`)).status, 200);
   });
 
+  it('serves Swagger UI from swagger-ui-dist when the shoebox has no copy (a deploy of .svc/ alone)', async () => {
+    await rm(join(root, 'shoebox', 'outsole', 'docs'), { recursive: true, force: true });
+    for (const name of ['swagger-ui-bundle.js', 'swagger-ui.css']) assert.equal((await get(`${served.url}/svc/docs/${name}`)).status, 200, name);
+    assert.equal((await get(`${served.url}/svc/docs/index.html`)).status, 404, 'only the files svc copies, not the whole package');
+  });
+
   it('`svc route docs` writes the document and the Swagger UI files again', async () => {
     await rm(join(root, 'shoebox', 'outsole'), { recursive: true, force: true });
     svcOk(root, 'route', 'docs');

@@ -2,7 +2,7 @@
 // shoeAsset() gives), through a real build: nested folders, caching headers, HEAD, and
 // nothing outside the folder or hidden in it.
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
@@ -30,6 +30,12 @@ export default (router: Router) => {
       'shoebox/secret.txt': 'SECRET=3',
     });
     await writeFile(join(root, 'shoebox', 'outsole', 'img', 'logo.png'), PNG);
+    // Links planted in the folder: out of it (a file, a folder), and within it.
+    await symlink(join(root, 'shoebox', 'secret.txt'), join(root, 'shoebox', 'outsole', 'leak.txt'));
+    await mkdir(join(root, 'outside'));
+    await writeFile(join(root, 'outside', 'key.txt'), 'SECRET=4');
+    await symlink(join(root, 'outside'), join(root, 'shoebox', 'outsole', 'linked'));
+    await symlink('notes.txt', join(root, 'shoebox', 'outsole', 'alias.txt'));
     served = await serve(root);
   });
   after(async () => {
@@ -73,6 +79,8 @@ export default (router: Router) => {
       '/shoebox/outsole/../secret.txt',
       '/shoebox/outsole/%2E%2E/secret.txt',
       '/shoebox/outsole/..%2Fsecret.txt',
+      '/shoebox/outsole/leak.txt',
+      '/shoebox/outsole/linked/key.txt',
     ];
     for (const target of attempts) {
       const response = await raw(served.url, target);
@@ -80,5 +88,9 @@ export default (router: Router) => {
       assert.doesNotMatch(response.body, /SECRET/, target);
     }
     assert.equal((await raw(served.url, '/shoebox/outsole/notes.txt', { method: 'POST' })).status, 404);
+  });
+
+  it('follows a symbolic link that stays inside the folder', async () => {
+    assert.equal((await get(`${served.url}/shoebox/outsole/alias.txt`)).body, 'public notes');
   });
 });
