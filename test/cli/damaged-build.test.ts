@@ -71,17 +71,24 @@ test('svc serve refuses, in one line, an error page that became a folder after t
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
 });
 
-test('svc build says in one line, exit 1, when it cannot write .svc/', async () => {
-  const other = await makeProject({
-    'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
-    '.svc': 'a file where the build goes',
+const writers: Array<[string, string[], string, RegExp]> = [
+  ['svc build', ['build'], '.svc', /^svc: cannot mkdir \.svc \(EEXIST\); svc build writes/],
+  ['svc route docs', ['route', 'docs'], 'shoebox/outsole', /^svc: cannot mkdir shoebox\/outsole \(EEXIST\); svc route docs writes/],
+];
+
+for (const [command, args, blocked, message] of writers) {
+  test(`${command} says in one line, exit 1, when it cannot write ${blocked}/`, async () => {
+    const other = await makeProject({
+      'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
+      [blocked]: 'a file where the output goes',
+    });
+    try {
+      const result = svc(other, args);
+      assert.equal(result.status, 1, result.stdout + result.stderr);
+      assert.match(result.stderr, message);
+      assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+    } finally {
+      await removeProject(other);
+    }
   });
-  try {
-    const result = svc(other, ['build']);
-    assert.equal(result.status, 1);
-    assert.match(result.stderr, /^svc: cannot mkdir \.svc \(EEXIST\)/);
-    assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
-  } finally {
-    await removeProject(other);
-  }
-});
+}

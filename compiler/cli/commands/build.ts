@@ -1,5 +1,5 @@
-import { relative } from 'node:path';
 import type { CAC } from 'cac';
+import { diskRefusal } from '../disk-refusal.ts';
 import { printDiagnostics } from '../print.ts';
 
 export function register(cli: CAC): void {
@@ -12,10 +12,9 @@ export function register(cli: CAC): void {
       try {
         result = await build(process.cwd());
       } catch (e) {
-        // The disk refused (.svc a file, no permission, no space): one line, not a stack.
-        const { syscall, path, code } = e as NodeJS.ErrnoException;
-        if (syscall === undefined || path === undefined) throw e;
-        console.error(`svc: cannot ${syscall} ${relative(process.cwd(), path) || path} (${code}); svc build writes .svc/ and shoebox/outsole/ in the project`);
+        const refused = diskRefusal(e, 'svc build writes .svc/ and shoebox/outsole/ in the project');
+        if (refused === null) throw e;
+        console.error(refused);
         return 1;
       }
       printDiagnostics(result.diagnostics, options.json === true);

@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CAC } from 'cac';
+import { diskRefusal } from '../disk-refusal.ts';
 import { HTTP_METHODS, type HttpMethod, type MiddlewareRef, type Route, type RouteTable } from '../../ir.ts';
 import { printDiagnostics } from '../print.ts';
 import { UsageError } from '../usage-error.ts';
@@ -44,9 +45,16 @@ async function docs(root: string): Promise<number> {
   const { emitOpenApi, readApiInfo } = await import('../../emit/openapi/index.ts');
   const { copySwaggerAssets } = await import('../../emit/swagger-assets.ts');
   const outsole = join(root, 'shoebox', 'outsole');
-  await mkdir(outsole, { recursive: true });
-  await writeFile(join(outsole, 'openapi.json'), emitOpenApi(table, await readApiInfo(root)));
-  await copySwaggerAssets(root);
+  try {
+    await mkdir(outsole, { recursive: true });
+    await writeFile(join(outsole, 'openapi.json'), emitOpenApi(table, await readApiInfo(root)));
+    await copySwaggerAssets(root);
+  } catch (e) {
+    const refused = diskRefusal(e, 'svc route docs writes shoebox/outsole/openapi.json and shoebox/outsole/docs/ in the project');
+    if (refused === null) throw e;
+    console.error(refused);
+    return 1;
+  }
   console.log('svc: wrote shoebox/outsole/openapi.json');
   return 0;
 }
