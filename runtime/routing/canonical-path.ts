@@ -25,14 +25,29 @@ export function canonicalPath(target: string): string | null {
   return isCanonical(target) ? target : rebuild(target);
 }
 
-const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
-
 function absoluteFormPath(target: string): string | null {
-  const origin = ABSOLUTE_FORM.exec(target);
-  if (origin === null) return null;
+  const origin = originLength(target);
+  if (origin < 0) return null;
   // `http://host` and `http://host?q` name the root.
-  const rest = target.slice(origin[0].length);
+  const rest = target.slice(origin);
   return canonicalPath(rest.charCodeAt(0) === SLASH ? rest : `/${rest}`);
+}
+
+/**
+ * The length of the `http://host` or `https://host` (scheme in any case) that `target`
+ * starts with, -1 when it starts otherwise. A scan, not a regular expression: no request
+ * runs one (SPEC §3).
+ */
+function originLength(target: string): number {
+  const scheme = target.slice(0, 8).toLowerCase();
+  let end = scheme.startsWith('https://') ? 8 : scheme.startsWith('http://') ? 7 : -1;
+  if (end < 0) return -1;
+  while (end < target.length) {
+    const c = target.charCodeAt(end);
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+    end++;
+  }
+  return end;
 }
 
 /** Conservative: any segment starting with a dot takes the slow path, which keeps it unless it is `.` or `..`. */

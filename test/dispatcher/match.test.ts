@@ -16,6 +16,18 @@ describe('generated match', () => {
     assert.deepEqual(match('GET', '/posts/42/edit'), found(2, 'posts', '42'));
   });
 
+  it('answers with results no caller can change for the next one', () => {
+    const match = loadDispatcher(table(['GET /a', 'POST /b/{x}', 'PUT /b/c']));
+    for (const [method, path] of [['GET', '/a'], ['GET', '/b/c'], ['GET', '/b/x/y'], ['GET', '/zz'], ['GET', '/b/7']]) {
+      const result = match(method!, path!) as Record<string, unknown>;
+      const before = structuredClone(result);
+      const list = (result.params ?? result.allow) as unknown[] | undefined;
+      assert.throws(() => void (result.kind = 'changed'), TypeError, `${method} ${path}`);
+      if (list) assert.throws(() => list.push('changed'), TypeError, `${method} ${path}`);
+      assert.deepEqual(match(method!, path!), before, `${method} ${path}`);
+    }
+  });
+
   it('backtracks to the placeholder when the literal branch fails deeper', () => {
     const match = loadDispatcher(table(['GET /users/new/form', 'GET /users/{id}/posts']));
     assert.deepEqual(match('GET', '/users/new/posts'), found(1, 'new'));

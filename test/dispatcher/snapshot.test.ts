@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import { it } from 'node:test';
+import { ts } from 'ts-morph';
 import { emitDispatcher } from '../../compiler/emit/dispatcher/index.ts';
 import { table } from './fixtures.ts';
 
@@ -31,4 +32,18 @@ it('emits the committed dispatcher source', async () => {
 
 it('emits the same bytes whatever the order of the route list', () => {
   assert.equal(emitDispatcher([...routes].reverse()), emitDispatcher(routes));
+});
+
+it('holds no regular expression, in the dispatcher nor in the path reading it imports (SPEC §3)', async () => {
+  const { emitCanonicalPath } = await import('../../compiler/emit/canonical-path.ts');
+  for (const [name, source] of [['dispatcher.ts', emitDispatcher(routes)], ['canonical-path.ts', emitCanonicalPath()]] as const) {
+    const found: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isRegularExpressionLiteral(node) || (ts.isIdentifier(node) && node.text === 'RegExp')) found.push(node.getText(file));
+      ts.forEachChild(node, visit);
+    };
+    const file = ts.createSourceFile(name, source, ts.ScriptTarget.Latest, true);
+    visit(file);
+    assert.deepEqual(found, [], name);
+  }
 });

@@ -82,14 +82,14 @@ class Constants {
 
   found(id: number, absent: boolean): string {
     const name = `ROUTE_${id}`;
-    this.routes.set(id, `const ${name}: Match = { kind: 'found', route: ${id}, params: [${absent ? 'undefined' : ''}] };`);
+    this.routes.set(id, `const ${name} = shared({ kind: 'found', route: ${id}, params: [${absent ? 'undefined' : ''}] });`);
     return name;
   }
 
   notAllowed(methods: HttpMethod[]): string {
     const name = `NOT_ALLOWED_${methods.join('_')}`;
     const allow = allowList(methods).map(quote).join(', ');
-    this.notAlloweds.set(name, `const ${name}: Match = { kind: 'method-not-allowed', allow: [${allow}] };`);
+    this.notAlloweds.set(name, `const ${name} = shared({ kind: 'method-not-allowed', allow: [${allow}] });`);
     return name;
   }
 

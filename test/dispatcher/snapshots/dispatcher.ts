@@ -21,19 +21,19 @@
 // matchCanonical looks the whole path up among the static routes first, then walks the
 // path segment by segment, trying a literal segment before a placeholder and falling back
 // to the placeholder when the literal branch fails deeper. No regular expression and no
-// loop over the routes runs per request. Results for static paths are shared constants:
-// treat them as read-only.
+// loop over the routes runs per request. Results for static paths are shared constants,
+// frozen: a caller that changed one would change the answer to every later request.
 import type { Match } from 'svc';
 import { canonicalPath } from './canonical-path.ts';
 
-const NOT_FOUND: Match = { kind: 'not-found' };
-const ROUTE_0: Match = { kind: 'found', route: 0, params: [] };
-const ROUTE_1: Match = { kind: 'found', route: 1, params: [] };
-const ROUTE_2: Match = { kind: 'found', route: 2, params: [] };
-const ROUTE_4: Match = { kind: 'found', route: 4, params: [] };
-const ROUTE_8: Match = { kind: 'found', route: 8, params: [undefined] };
-const NOT_ALLOWED_GET: Match = { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS'] };
-const NOT_ALLOWED_GET_POST: Match = { kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS', 'POST'] };
+const NOT_FOUND = shared({ kind: 'not-found' });
+const ROUTE_0 = shared({ kind: 'found', route: 0, params: [] });
+const ROUTE_1 = shared({ kind: 'found', route: 1, params: [] });
+const ROUTE_2 = shared({ kind: 'found', route: 2, params: [] });
+const ROUTE_4 = shared({ kind: 'found', route: 4, params: [] });
+const ROUTE_8 = shared({ kind: 'found', route: 8, params: [undefined] });
+const NOT_ALLOWED_GET = shared({ kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS'] });
+const NOT_ALLOWED_GET_POST = shared({ kind: 'method-not-allowed', allow: ['GET', 'HEAD', 'OPTIONS', 'POST'] });
 
 export function match(method: string, path: string): Match {
   const canonical = canonicalPath(path);
@@ -87,6 +87,11 @@ export function matchCanonical(method: string, path: string): Match {
       break;
   }
   return matchSegments(method, path, 0);
+}
+
+function shared(match: Match): Match {
+  Object.freeze('params' in match ? match.params : 'allow' in match ? match.allow : undefined);
+  return Object.freeze(match);
 }
 
 // Methods as bits, to collect the ones a path allows while the walk backtracks.
@@ -238,7 +243,7 @@ function toNumber(text: string): number | undefined {
 const notAllowedBySet: Match[] = [];
 
 function notAllowed(methods: number): Match {
-  return (notAllowedBySet[methods] ??= { kind: 'method-not-allowed', allow: allowList(methods) });
+  return (notAllowedBySet[methods] ??= shared({ kind: 'method-not-allowed', allow: allowList(methods) }));
 }
 
 function allowList(methods: number): string[] {
