@@ -43,9 +43,24 @@ export class RelativeImports {
 
   private exportsOf(module: ts.Symbol): Set<string> {
     let names = this.exports.get(module);
-    if (names === undefined) this.exports.set(module, (names = new Set(this.checker.getExportsOfModule(module).map((symbol) => symbol.name))));
+    if (names === undefined) {
+      const file = module.valueDeclaration?.getSourceFile();
+      const exported = file?.fileName.endsWith('.json') ? jsonExports(file.text) : this.checker.getExportsOfModule(module).map((symbol) => symbol.name);
+      this.exports.set(module, (names = new Set(exported)));
+    }
     return names;
   }
+}
+
+/** What esbuild's JSON loader exports: the whole value as the default, an object's top-level keys by name. */
+function jsonExports(text: string): string[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return ['default']; // the syntax error is reported on its own (SVC010)
+  }
+  return ['default', ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [])];
 }
 
 /** `import type …` and `export type … from` are erased before bundling. */
