@@ -27,6 +27,11 @@ export interface Context {
   readonly body: Buffer;
   /** The body parsed as JSON; a malformed body, or one nested deeper than 512 levels, throws a 400. */
   json<T = unknown>(): T;
+  /**
+   * The body as an HTML form (`application/x-www-form-urlencoded` or `multipart/form-data`,
+   * uploads as `File`s): another type is a 415, a body that does not parse a 400.
+   */
+  form(): Promise<FormData>;
   text(): string;
   readonly route: RouteInfo | undefined;
   readonly requestId: string;

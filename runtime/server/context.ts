@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { Context, RouteInfo } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { EMPTY_BODY } from '../http/body.ts';
+import { parseFormBody } from '../http/form-body.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import type { ResponseSettings } from '../http/convert.ts';
 import type { HeaderValue } from '../http/outgoing.ts';
@@ -80,6 +81,10 @@ export class RequestContext implements Context, ResponseSettings {
 
   json<T = unknown>(): T {
     return parseJsonBody(this.text()) as T;
+  }
+
+  form(): Promise<FormData> {
+    return parseFormBody(this.body, this.headers['content-type']);
   }
 
   text(): string {
