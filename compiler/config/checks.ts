@@ -14,7 +14,8 @@ export function warnIpEntry(entry: string): string | null {
   return `"${entry}" has address bits set after the prefix length; it covers ${formatAddress(range.family, range.start)} to ${formatAddress(range.family, range.end)}`;
 }
 
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+/** Labels of letters, digits and inner hyphens; a trailing dot (a fully qualified name, `db.example.com.`) is allowed. */
+const HOST_NAME = /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 
 /** An IP address, or a DNS name that cannot be mistaken for a malformed one (`1.2.3`). */
 export function checkHost(host: string): string | null {
