@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../diagnostics.ts';
 import type { RouteClaim, RouteTable } from '../ir.ts';
 import { checkOverlaps } from './overlaps.ts';
+import { checkShadowedEndpoints } from './shadowed-endpoints.ts';
 
 /**
  * `unresolved`: registrations kept out of the table for their handler, merged back in
@@ -11,5 +12,5 @@ import { checkOverlaps } from './overlaps.ts';
 export function check(table: RouteTable, unresolved: readonly RouteClaim[] = []): Diagnostic[] {
   const builtin = table.routes.filter((route) => route.handler.kind === 'builtin');
   const application = [...table.routes.filter((route) => route.handler.kind !== 'builtin'), ...unresolved].sort((a, b) => a.id - b.id);
-  return checkOverlaps([...application, ...builtin]);
+  return [...checkOverlaps([...application, ...builtin]), ...checkShadowedEndpoints(table.routes)];
 }

@@ -90,6 +90,33 @@ export default (router: Router) => {
   }
 });
 
+test('an endpoint on a path a route placeholder takes is an SVC007 warning; not when the placeholder type refuses it', async () => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/users/{id}', (id: number) => id);
+  router.get('/pages/{slug}', (slug: string) => slug);
+  router.get('/flags/{on}', (on: boolean) => on);
+};
+`,
+    'svc.json': '{\n  "endpoints": { "health": "users/health", "metrics": "pages/metrics", "dashboard": "flags/true" }\n}\n',
+  });
+  try {
+    const { ok, diagnostics } = await build(root, { write: false });
+    assert.ok(ok);
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.text}`),
+      [
+        'svc.json:2:72 warning SVC007 endpoints.dashboard: the built-in dashboard endpoint GET /flags/true answers a path the route GET /flags/{on} at routes/web.ts:6:3 matches too',
+        'svc.json:2:44 warning SVC007 endpoints.metrics: the built-in metrics endpoint GET /pages/metrics answers a path the route GET /pages/{slug} at routes/web.ts:5:3 matches too',
+      ],
+    );
+  } finally {
+    await removeProject(root);
+  }
+});
+
 test('an endpoint where the docs endpoint serves its files (openapi.json, swagger-ui.css) is SVC007; one deeper builds', async () => {
   const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
