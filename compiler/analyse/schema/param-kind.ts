@@ -10,9 +10,21 @@ const ABSENT = ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Null;
 /** Types a decoded segment fits as it is. */
 const TAKES_TEXT = ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown;
 
-/** The conversion, or `null` for a type no segment can be turned into (`number | 'all'`, `bigint`, an object). */
+/**
+ * Strings a segment would have to be checked against per request: a template literal
+ * type (`v${number}`) or an intrinsic mapping (`Uppercase<string>`). The dispatcher runs
+ * no pattern matching, and passing any text on would break the type's promise.
+ */
+const PATTERNED = ts.TypeFlags.TemplateLiteral | ts.TypeFlags.StringMapping;
+
+/**
+ * The conversion, or `null` for a type no segment can be turned into (`number | 'all'`,
+ * `bigint`, an object, a patterned string) or that names nothing (an unresolved `Foo`,
+ * which TypeScript reads as `any`).
+ */
 export function paramKind(type: ts.Type): ParamKind | null {
   const members = (type.isUnion() ? type.types : [type]).filter((t) => !(t.flags & ABSENT)).map(primitivePart);
+  if (members.some((t) => t.flags & PATTERNED || (t as { intrinsicName?: string }).intrinsicName === 'error')) return null;
   if (members.length === 0) return { kind: 'string' };
   if (members.every((t) => t.isNumberLiteral())) return { kind: 'number', values: [...new Set(literalsInOrder<number>(members))] };
   if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { kind: 'number' };
