@@ -64,8 +64,9 @@ export type Shape = ObjectShape | MapShape | ArrayShape | StringShape | IntegerS
 const SEGMENT = "(?!\\.\\.?(?:/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+";
 export const ENDPOINT_PATH_PATTERN = `^/?${SEGMENT}(?:/${SEGMENT})*/?$`;
 // An `ip.routes` key must be able to name any route: route literals may hold non-ASCII
-// characters (`/über-uns`), which requests reach decoded, so keys may too.
-const KEY_SEGMENT = "(?!\\.\\.?(?:/|$))(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|[^\\u0000-\\u007f])+";
+// characters (`/über-uns`) or a space (`/a b`), which requests reach decoded, so keys may
+// too. Not a `%` (keys are decoded already), `?`, `#`, a brace or a control character.
+const KEY_SEGMENT = "(?!\\.\\.?(?:/|$))[^\\u0000-\\u001f\\u007f/%?#{}]+";
 export const ROUTE_KEY_PATTERN = `^(?:/|/?${KEY_SEGMENT}(?:/${KEY_SEGMENT})*/?)$`;
 const PLAIN_PATH = 'no placeholders, %-escapes, query, or empty, "." or ".." segments';
 

@@ -26,10 +26,18 @@ test('non-ASCII keys are accepted by svc build and by the shipped schema', () =>
 });
 
 test('keys that never meet a canonical path are still refused', () => {
-  for (const key of ['/%C3%BCber', '/a b', '/a/../b', '/x/{id}', '/a?b', '']) {
+  for (const key of ['/%C3%BCber', '/a/../b', '/x/{id}', '/a?b', '/a#b', '/tab\there', '']) {
     assert.match(buildErrors(key), /SVC007/, key);
     assert.equal(fitsSchema(withKey(key)), false, key);
   }
+});
+
+test('a key with a space guards the route of that name (requests reach it as %20)', () => {
+  assert.equal(buildErrors('/a b'), '');
+  assert.equal(fitsSchema(withKey('/a b')), true);
+  const allowed = createIpFilter(compileIp(withKey('/a b').ip));
+  assert.equal(allowed('10.0.0.2', canonicalPath('/a%20b/c')!), false);
+  assert.equal(allowed('10.0.0.1', canonicalPath('/a%20b')!), true);
 });
 
 test('a non-ASCII key guards its path, however the request escapes it', () => {
