@@ -2,6 +2,7 @@
 // `server.bodyLimit` (SPEC §4: over the limit → 413).
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../errors/http-error.ts';
+import { lingerOnClose } from './lingering-close.ts';
 
 export const EMPTY_BODY: Buffer = Buffer.alloc(0);
 
@@ -34,8 +35,14 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
  */
 export class ClientGone extends Error {}
 
-export const tooLarge = (limit: number): HttpError =>
-  new HttpError(413, `The request body is larger than the ${limit}-byte limit.`, { connection: 'close' });
+/**
+ * The 413 for `req`, whose body is left unread: the connection closes after it, and
+ * lingers so that a client still sending reads the answer (lingering-close.ts).
+ */
+export function tooLarge(req: IncomingMessage, limit: number): HttpError {
+  lingerOnClose(req.socket);
+  return new HttpError(413, `The request body is larger than the ${limit}-byte limit.`, { connection: 'close' });
+}
 
 /** Reads the whole body, counting bytes as they arrive (chunked bodies declare no length). */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -49,8 +56,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size > limit) {
         done();
-        req.pause(); // the 413 closes the connection; reading the rest would only waste time
-        reject(tooLarge(limit));
+        req.pause(); // the rest is discarded once the 413 is out, not collected
+        reject(tooLarge(req, limit));
       } else chunks.push(chunk);
     };
     const onEnd = (): void => {

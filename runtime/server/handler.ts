@@ -226,7 +226,7 @@ class Pipeline implements AppHandler {
       const detail = `The transfer coding "${coding}" is not supported: send the body with chunked alone, or with Content-Length.`;
       return this.fail(ctx, { status: 501, detail, headers: { connection: 'close' } });
     }
-    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
+    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(req, this.bodyLimit));
     if (ctx.awaitsContinue) ctx.res.writeContinue();
     readBody(req, this.bodyLimit).then(
       (body) => {
