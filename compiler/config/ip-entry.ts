@@ -2,6 +2,7 @@
 // → the range it covers. The build-time counterpart of runtime/ip/address.ts, which it
 // uses so that config and requests parse addresses identically.
 import { IPV4, IPV6, parseIp } from '../../runtime/ip/address.ts';
+import { dotted, ipv6Text } from '../../runtime/ip/address-text.ts';
 
 export interface IpRange {
   family: 4 | 6;
@@ -50,21 +51,6 @@ function toBigInt(words: Uint32Array): bigint {
 }
 
 export function formatAddress(family: 4 | 6, value: bigint): string {
-  if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => (value >> shift) & 255n).join('.');
-  const groups = [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((shift) => Number((value >> shift) & 0xffffn));
-  // RFC 5952: compress the longest run of two or more zero groups, the first on a tie.
-  let best = -1;
-  let bestLength = 1;
-  for (let i = 0; i < 8; ) {
-    let j = i;
-    while (j < 8 && groups[j] === 0) j++;
-    if (j - i > bestLength) {
-      best = i;
-      bestLength = j - i;
-    }
-    i = j === i ? i + 1 : j;
-  }
-  const hex = groups.map((g) => g.toString(16));
-  if (best < 0) return hex.join(':');
-  return `${hex.slice(0, best).join(':')}::${hex.slice(best + bestLength).join(':')}`;
+  if (family === 4) return dotted(Number(value));
+  return ipv6Text([96n, 64n, 32n, 0n].map((shift) => Number((value >> shift) & 0xffffffffn)));
 }

@@ -6,13 +6,17 @@ import { AddressCache } from './address-cache.ts';
 import { RangeSet } from './range-set.ts';
 import type { IpTables } from './tables.ts';
 
-/** The client address, with IPv4-mapped IPv6 folded to IPv4 (`::ffff:10.0.0.5` → `10.0.0.5`). */
+/**
+ * The client address, with IPv4-mapped IPv6 folded to IPv4 (`::ffff:10.0.0.5` →
+ * `10.0.0.5`) and a forwarded IPv6 address in canonical form (`0:0:0:0:0:0:0:1` → `::1`).
+ */
 export type ClientAddress = (req: IncomingMessage) => string;
 
 /** Pass the IP filter's `addresses` so that an address parsed here is not parsed again there. */
 export function createClientAddress(tables: IpTables, addresses: AddressCache = new AddressCache()): ClientAddress {
   const proxies = new RangeSet(tables.trustProxy);
-  const peer = (req: IncomingMessage): number => addresses.slot(req.socket.remoteAddress ?? '');
+  // Node writes the peer's address in canonical form already: it is not written again.
+  const peer = (req: IncomingMessage): number => addresses.slot(req.socket.remoteAddress ?? '', true);
   if (proxies.empty) return (req) => addresses.text(peer(req));
   const trusted = (slot: number): boolean => proxies.has(addresses.family(slot), addresses.address(slot));
   return (req) => {

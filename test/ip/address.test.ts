@@ -69,7 +69,7 @@ test('parseIp ignores an IPv6 zone when allowed, as Node reports link-local peer
   assert.deepEqual([...out], [0xfe800000, 0, 0, 1]);
 });
 
-test('the address cache gives IPv4-mapped addresses their IPv4 form and leaves others alone', () => {
+test('the address cache gives IPv4-mapped addresses their IPv4 form and IPv6 its RFC 5952 form', () => {
   const cache = new AddressCache();
   const shown = (text: string): string => cache.text(cache.slot(text));
   assert.equal(shown('::ffff:10.0.0.5'), '10.0.0.5');
@@ -77,9 +77,21 @@ test('the address cache gives IPv4-mapped addresses their IPv4 form and leaves o
   assert.equal(shown('0:0:0:0:0:ffff:c0a8:0101'), '192.168.1.1');
   assert.equal(shown('::ffff:10.0.0.6%eth0'), '10.0.0.6');
   assert.equal(shown('::1'), '::1');
-  assert.equal(shown('::10.0.0.5'), '::10.0.0.5');
+  assert.equal(shown('::10.0.0.5'), '::a00:5');
+  assert.equal(shown('0:0:0:0:0:0:0:1'), '::1');
+  assert.equal(shown('FE80:0::1%eth0'), 'fe80::1%eth0');
+  assert.equal(shown('1:0:0:2:0:0:0:3'), '1:0:0:2::3');
+  assert.equal(shown('1:0:2:3:4:5:6:7'), '1:0:2:3:4:5:6:7');
   assert.equal(shown('10.0.0.5'), '10.0.0.5');
   assert.equal(shown('garbage'), 'garbage');
+});
+
+test('the address cache shows a text known to be canonical as it is, and finds a spelling of it by its canonical form', () => {
+  const cache = new AddressCache();
+  const long = cache.slot('0:0:0:0:0:0:0:1');
+  assert.equal(cache.slot('::1'), long);
+  assert.equal(cache.text(cache.slot('::2', true)), '::2');
+  assert.equal(cache.text(cache.slot('::ffff:10.0.0.5', true)), '10.0.0.5');
 });
 
 test('the address cache parses a mapped address once: its IPv4 form finds the same slot', () => {

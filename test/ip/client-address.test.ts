@@ -68,6 +68,18 @@ test('hops are folded, stripped of ports, and never trusted when they do not par
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '203.0.113.5, bogus' }), 'bogus');
 });
 
+test('a forwarded IPv6 address is written in its canonical form, as a socket address is', async () => {
+  clientAddress = trusting(['127.0.0.2']);
+  const canonical: Array<[hop: string, client: string]> = [
+    ['0:0:0:0:0:0:0:1', '::1'],
+    ['[0::1]:443', '::1'],
+    ['2001:DB8:0:0:1:0:0:1', '2001:db8::1:0:0:1'],
+    ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8::1'],
+    ['0:0:0:0:0:FFFF:CB00:7105', '203.0.113.5'],
+  ];
+  for (const [hop, client] of canonical) assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': hop }), client, hop);
+});
+
 test('when every hop is a trusted proxy the left-most one is the client', async () => {
   clientAddress = trusting(['127.0.0.2', '10.0.0.0/8']);
   assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': '10.0.0.1, 10.0.0.2' }), '10.0.0.1');

@@ -140,3 +140,8 @@ test('X-Forwarded-For counts only from a trusted proxy', async () => {
   assert.equal(await status('127.0.0.66', '/', { 'x-forwarded-for': '127.0.0.1' }), 403);
   assert.equal((await get('127.0.0.5', '/whoami', { 'x-forwarded-for': '127.0.0.1' })).body, '127.0.0.5');
 });
+
+test('ctx.ip from X-Forwarded-For is in canonical form, and meets the rules as that address', async () => {
+  assert.equal((await get('127.0.0.2', '/whoami', { 'x-forwarded-for': '0:0:0:0:0:0:0:1' })).body, '::1');
+  assert.equal(await status('127.0.0.2', '/admin', { 'x-forwarded-for': '0:0:0:0:0:0:0:1' }), 200);
+});
