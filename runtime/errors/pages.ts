@@ -3,8 +3,9 @@
 // the defaults shipped with svc; `<status>.hbs` in any of them before `error.hbs`.
 // Everything is read and compiled once, at start-up, so rendering is synchronous.
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import Handlebars from 'handlebars';
+import { formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
 import { frameworkRoot, shoeboxPath } from '../shoebox/paths.ts';
 
 export interface ErrorPageData {
@@ -18,6 +19,12 @@ export interface ErrorPageData {
 
 type Template = (data: ErrorPageData) => string;
 
+/** A page's template and its file, project-relative, for the log line that says it failed. */
+interface Page {
+  file: string;
+  template: Template;
+}
+
 /** `404.hbs`, `error.hbs`: the files of a views folder that are pages. */
 export const PAGE_FILE = /^(\d{3}|error)\.hbs$/;
 
@@ -25,62 +32,79 @@ export const PAGE_FILE = /^(\d{3}|error)\.hbs$/;
 const LAST_RESORT = '<!doctype html><title>{{status}} {{title}}</title><h1>{{status}} {{title}}</h1><p>{{detail}}</p>';
 
 export class ErrorPages {
-  private readonly cache = new Map<number, Template>();
+  private readonly cache = new Map<number, Page>();
+  /** Pages that failed to render: skipped from then on, as if they were not there. */
+  private readonly broken = new Set<Page>();
 
   private constructor(
-    /** Most specific folder first; each maps `404`/`error` to its template. */
-    private readonly folders: ReadonlyArray<ReadonlyMap<string, Template>>,
-    private readonly lastResort: Template,
+    /** Most specific folder first; each maps `404`/`error` to its page. */
+    private readonly folders: ReadonlyArray<ReadonlyMap<string, Page>>,
+    private readonly lastResort: Page,
+    private readonly log: LogWriter,
   ) {}
 
-  static async load(root: string): Promise<ErrorPages> {
+  static async load(root: string, log: LogWriter): Promise<ErrorPages> {
     const handlebars = Handlebars.create();
     const svcRoot = frameworkRoot(root);
     const candidates = [join(root, 'weave', 'Views', 'errors'), shoeboxPath(root, 'views')];
     // The demo is svc's own folder: its views are listed once.
     if (svcRoot && svcRoot !== resolve(root)) candidates.push(join(svcRoot, 'shoebox', 'views'));
-    const folders = await Promise.all(candidates.map((folder) => loadFolder(handlebars, folder)));
-    return new ErrorPages(folders, handlebars.compile(LAST_RESORT));
+    const folders = await Promise.all(candidates.map((folder) => loadFolder(handlebars, root, folder)));
+    return new ErrorPages(folders, { file: 'svc', template: handlebars.compile(LAST_RESORT) }, log);
   }
 
   render(data: ErrorPageData): string {
-    let template = this.cache.get(data.status);
-    if (!template) {
-      template = this.lookup(String(data.status));
-      this.cache.set(data.status, template);
-    }
-    try {
-      return template(data);
-    } catch (e) {
-      // A broken custom page (an unknown helper, say) must not turn an error page into a crash.
-      process.stderr.write(`svc: error page for ${data.status} failed: ${(e as Error).message}\n`);
-      return this.lastResort(data);
+    for (;;) {
+      let page = this.cache.get(data.status);
+      if (!page) {
+        page = this.lookup(String(data.status));
+        this.cache.set(data.status, page);
+      }
+      try {
+        return page.template(data);
+      } catch (e) {
+        if (page === this.lastResort) throw e;
+        this.drop(page, e as Error);
+      }
     }
   }
 
-  private lookup(status: string): Template {
+  /**
+   * A page that parses can still fail as it renders (an unknown helper, a partial, which
+   * error pages never have): every later error would fail the same way, so it is dropped,
+   * said once, and the page it overrides is used in its place, svc's own at the end.
+   */
+  private drop(page: Page, failure: Error): void {
+    this.broken.add(page);
+    this.cache.clear();
+    const message = `The error page ${page.file} failed to render (${failure.message}); the page it overrides is served in its place from now on.`;
+    this.log.append(formatLogLine('error-page', message));
+    process.stderr.write(`svc: ${oneLine(message)}\n`);
+  }
+
+  private lookup(status: string): Page {
     // A page for this very status wins over any folder's catch-all `error.hbs`.
     for (const name of [status, 'error']) {
       for (const folder of this.folders) {
-        const template = folder.get(name);
-        if (template) return template;
+        const page = folder.get(name);
+        if (page && !this.broken.has(page)) return page;
       }
     }
     return this.lastResort;
   }
 }
 
-async function loadFolder(handlebars: typeof Handlebars, folder: string): Promise<Map<string, Template>> {
-  const templates = new Map<string, Template>();
+async function loadFolder(handlebars: typeof Handlebars, root: string, folder: string): Promise<Map<string, Page>> {
+  const pages = new Map<string, Page>();
   let names: string[];
   try {
     names = await readdir(folder);
   } catch {
-    return templates; // an app without custom pages
+    return pages; // an app without custom pages
   }
   for (const name of names.sort()) {
-    const page = PAGE_FILE.exec(name);
-    if (!page) continue;
+    const named = PAGE_FILE.exec(name);
+    if (!named) continue;
     let source: string;
     try {
       source = await readFile(join(folder, name), 'utf8');
@@ -90,12 +114,12 @@ async function loadFolder(handlebars: typeof Handlebars, folder: string): Promis
     }
     try {
       handlebars.parse(source); // compile() is lazy: surface syntax errors at start-up, not on a request
-      templates.set(page[1]!, handlebars.compile(source));
+      pages.set(named[1]!, { file: relative(root, join(folder, name)).split('\\').join('/'), template: handlebars.compile(source) });
     } catch (e) {
       throw new ErrorPageError(`Error page ${join(folder, name)} is not a valid Handlebars template: ${(e as Error).message.split('\n').at(-1)}. Fix it and run \`svc build\`, which points at the line.`);
     }
   }
-  return templates;
+  return pages;
 }
 
 /** A page that does not parse, said in one line by `svc serve` and `svc tread` (SVC010 at build time). */

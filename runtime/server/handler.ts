@@ -62,13 +62,13 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   checkBuildData(app);
   const dev = options.dev ?? false;
   const config = app.manifest.config;
+  const log = logWriter(options.root, config.logs);
   const [, metrics, pages] = await Promise.all([
     configureDatabase({ root: options.root, config }),
     RouteMetrics.open(options.root, app.manifest.routes),
-    ErrorPages.load(options.root),
+    ErrorPages.load(options.root, log),
   ]);
   // Before binding: knots' start-up hooks may already call logError().
-  const log = logWriter(options.root, config.logs);
   useLog(log);
   const setup = { app, root: options.root, dev, config, metrics };
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, setup);

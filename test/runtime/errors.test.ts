@@ -170,13 +170,38 @@ describe('shoebox on demand', () => {
     }
   });
 
-  it('falls back to a plain page when a custom page fails to render', async (t) => {
-    t.mock.method(process.stderr, 'write', () => true);
-    const server = await startApp(app(), { files: { 'weave/Views/errors/403.hbs': '{{nosuchhelper status}}' } });
+  it('serves the page a custom page overrides when it fails to render, and logs the failure once', async (t) => {
+    const stderr = t.mock.method(process.stderr, 'write', () => true);
+    const server = await startApp(app(), {
+      files: { 'weave/Views/errors/403.hbs': '{{nosuchhelper status}}', 'weave/Views/errors/404.hbs': '{{> nosuchpartial}}' },
+    });
     try {
-      const res = await raw(server.url, '/forbidden', { headers: HTML });
-      assert.equal(res.status, 403);
-      assert.match(res.body, /<h1>403 Forbidden<\/h1><p>Admins only<\/p>/);
+      for (let i = 0; i < 2; i++) {
+        const res = await raw(server.url, '/forbidden', { headers: HTML });
+        assert.equal(res.status, 403);
+        // svc's own page (shoebox/views/error.hbs), not the bare last resort.
+        assert.match(res.body, /<title>403 Forbidden<\/title>/);
+        assert.match(res.body, /<p class="status">403<\/p>/);
+        assert.match(res.body, /Admins only/);
+      }
+      assert.match((await raw(server.url, '/nowhere', { headers: HTML })).body, /<title>404 Not Found<\/title>/);
+      const failures = (await server.logLines()).filter((line) => line.includes('[error-page]'));
+      assert.equal(failures.length, 2);
+      assert.match(failures[0]!, /\[error-page\] The error page weave\/Views\/errors\/403\.hbs failed to render \(Missing helper: "nosuchhelper"\); the page it overrides is served/);
+      assert.match(failures[1]!, /weave\/Views\/errors\/404\.hbs failed to render \(.*nosuchpartial.*\)/);
+      assert.equal(stderr.mock.callCount(), 2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('serves the next page in line: an app-wide error.hbs before svc\'s own', async (t) => {
+    t.mock.method(process.stderr, 'write', () => true);
+    const server = await startApp(app(), {
+      files: { 'weave/Views/errors/403.hbs': '{{nosuchhelper status}}', 'shoebox/views/error.hbs': 'catch-all {{status}}' },
+    });
+    try {
+      assert.equal((await raw(server.url, '/forbidden', { headers: HTML })).body, 'catch-all 403');
     } finally {
       await server.close();
     }
