@@ -25,13 +25,26 @@ export function checkErrorPages(root: string, reporter: Reporter): void {
       try {
         Handlebars.parse(source);
       } catch (e) {
-        const message = (e as Error).message;
-        const line = Number(/^Parse error on line (\d+)/.exec(message)?.[1] ?? 1);
-        const expected = message.split('\n').at(-1)!;
-        reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, { file, line, col: 1 });
+        const expected = (e as Error).message.split('\n').at(-1)!.replace(/ - \d+:\d+$/, '');
+        reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, { file, ...syntaxErrorAt(e) });
       }
     }
   }
+}
+
+/** Handlebars' lexer, which its types leave out. */
+type Lexer = { yylloc: { first_line: number; first_column: number } };
+
+/**
+ * Where a page stops parsing, 1-based. A block closed under another name is Handlebars'
+ * own Exception, which carries its position (0-based column); any other parse error leaves
+ * the shared parser's lexer on the token it could not take.
+ */
+function syntaxErrorAt(e: unknown): { line: number; col: number } {
+  const { lineNumber, column } = e as { lineNumber?: number; column?: number };
+  if (lineNumber !== undefined) return { line: lineNumber, col: (column ?? 0) + 1 };
+  const at = (Handlebars as unknown as { Parser: { lexer: Lexer } }).Parser.lexer.yylloc;
+  return { line: at.first_line, col: at.first_column + 1 };
 }
 
 function pageNames(folder: string): string[] {
