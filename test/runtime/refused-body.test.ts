@@ -1,4 +1,4 @@
-// A body refused with 413 is still read, and thrown away, for a bounded time after the
+// A body refused with 413 (or 501, for a transfer coding svc cannot read) is still read, and thrown away, for a bounded time after the
 // answer (runtime/http/lingering-close.ts): closing with it unread would reset the
 // connection, and a client still writing would lose the 413 it had been sent.
 import assert from 'node:assert/strict';
@@ -24,8 +24,9 @@ import { request } from 'node:http';
 const [url, size, mode, tries] = process.argv.slice(1);
 const body = Buffer.alloc(Number(size));
 const upload = () => new Promise((resolve) => {
-  const chunked = mode === 'chunked';
-  const req = request(url, { method: 'POST', agent: false, headers: chunked ? {} : { 'content-length': size } }, (res) => {
+  const chunked = mode !== 'length';
+  const headers = mode === 'length' ? { 'content-length': size } : mode === 'coded' ? { 'transfer-encoding': 'gzip, chunked' } : {};
+  const req = request(url, { method: 'POST', agent: false, headers }, (res) => {
     res.resume();
     res.on('end', () => resolve(res.statusCode));
   });
@@ -39,7 +40,7 @@ for (let i = 0; i < Number(tries); i++) got.push(await upload());
 console.log(JSON.stringify(got));
 `;
 
-async function uploads(url: string, mode: 'length' | 'chunked', tries: number): Promise<Array<number | string>> {
+async function uploads(url: string, mode: 'length' | 'chunked' | 'coded', tries: number): Promise<Array<number | string>> {
   const child = spawn(process.execPath, ['--input-type=module', '-e', UPLOADER, `${url}/upload`, String(TEN_MB), mode, String(tries)]);
   let out = '';
   child.stdout.on('data', (data: Buffer) => (out += data.toString()));
@@ -99,6 +100,10 @@ describe('a body refused with 413', () => {
 
   it('reaches a client that writes a 10 MB chunked body before reading', async () => {
     assert.deepEqual(await uploads(server.url, 'chunked', 10), Array(10).fill(413));
+  });
+
+  it('reaches a client that writes a 10 MB body in a transfer coding svc refuses (501) before reading', async () => {
+    assert.deepEqual(await uploads(server.url, 'coded', 10), Array(10).fill(501));
   });
 
   it('a client that keeps trickling is cut off once the linger time is up', async () => {
