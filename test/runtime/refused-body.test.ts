@@ -1,6 +1,7 @@
-// A body refused with 413 (or 501, for a transfer coding svc cannot read) is still read, and thrown away, for a bounded time after the
-// answer (runtime/http/lingering-close.ts): closing with it unread would reset the
-// connection, and a client still writing would lose the 413 it had been sent.
+// A body refused with 413 (or 501, for a transfer coding svc cannot read) is still read,
+// and thrown away, for a bounded time after the answer (runtime/http/lingering-close.ts):
+// closing with it unread would reset the connection, and a client still writing would
+// lose the answer it had been sent.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
