@@ -69,7 +69,9 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     kind: 'controller',
     className: spec.kind === 'name' ? spec.className : (cls.getName() ?? spec.classNode.getText()),
     method: methodName,
-    module: reporter.relative(cls.getSourceFile().getFilePath()),
+    // A string name is imported from its conventional file, which may export the class
+    // under an alias (`export { UserController as Members }`) its declaring file lacks.
+    module: spec.kind === 'name' ? controllerModule(spec.namespace, spec.className) : reporter.relative(cls.getSourceFile().getFilePath()),
     referencedBy: spec.kind,
     loc: reporter.at(method),
     ...describeHandler(method, resolver.registry),
