@@ -40,7 +40,7 @@ describe('analyse: a valid tree', () => {
         id: 3,
         route: 'GET /admin/reports/{year}/{month?}',
         handler: 'name weave/Controllers/Admin/Reports/ReportController.ts#ReportController.show',
-        middleware: [auth, audit, 'reference weave/Middleware/Audit.ts#Audit["reports"]'],
+        middleware: [auth, audit, 'reference weave/Middleware/index.ts#Audit["reports"]'],
         prefix: '/admin/reports',
         at: 'routes/api.ts:16:7',
       },

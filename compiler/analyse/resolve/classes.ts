@@ -19,6 +19,34 @@ export function classFromReference(node: Node): Found<ClassDeclaration> {
   return cls ? { ok: true, value: cls } : { ok: false, problem: `'${node.getText()}': not a class` };
 }
 
+/** A class as a module exports it: the name to import and the file (absolute) to import it from. */
+export interface ExportedAs {
+  name: string;
+  path: string;
+}
+
+/**
+ * The name and file a reference's import reads the class under: `Child` from Child.ts
+ * for `[Child, …]` even when Child.ts re-exports `Impl as Child`, so that it is named
+ * as `['Child', …]` is. A local class or a default import has no exported name of its
+ * own: its declared name and file.
+ */
+export function exportedAs(node: Node, cls: ClassDeclaration): ExportedAs {
+  return importedAs(node) ?? { name: cls.getName() ?? node.getText(), path: cls.getSourceFile().getFilePath() };
+}
+
+function importedAs(node: Node): ExportedAs | null {
+  if (Node.isPropertyAccessExpression(node)) {
+    const namespace = node.getExpression().getSymbol()?.getDeclarations()[0];
+    const file = Node.isNamespaceImport(namespace) ? namespace.getFirstAncestorByKind(ts.SyntaxKind.ImportDeclaration)?.getModuleSpecifierSourceFile() : undefined;
+    return file ? { name: node.getName(), path: file.getFilePath() } : null;
+  }
+  const specifier = node.getSymbol()?.getDeclarations()[0];
+  if (!Node.isImportSpecifier(specifier) || specifier.getName() === 'default') return null;
+  const file = specifier.getImportDeclaration().getModuleSpecifierSourceFile();
+  return file ? { name: specifier.getName(), path: file.getFilePath() } : null;
+}
+
 /** `import type { X }`, `import { type X }`, `import type X`: erased before the code runs. */
 function isTypeOnlyImport(declaration: Node): boolean {
   if (Node.isImportSpecifier(declaration)) return declaration.isTypeOnly() || declaration.getImportDeclaration().isTypeOnly();

@@ -4,7 +4,7 @@ import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpressio
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
-import { classFromReference, effectiveConstructor, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, controllerModule, type Resolver } from './conventions.ts';
 import { unwrap } from '../walk/literals.ts';
 
@@ -65,13 +65,14 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     reporter.error('SVC004', `controller ${cls.getName()} has no method '${methodName}'; add it or use one of its methods`, spec.method, notes);
     return null;
   }
+  // A string name is imported from its conventional file, which may export the class
+  // under an alias (`export { UserController as Members }`) its declaring file lacks.
+  const exported = spec.kind === 'name' ? { name: spec.className, path: absolute(resolver, controllerModule(spec.namespace, spec.className)) } : exportedAs(spec.classNode, cls);
   return {
     kind: 'controller',
-    className: spec.kind === 'name' ? spec.className : (cls.getName() ?? spec.classNode.getText()),
+    className: exported.name,
     method: methodName,
-    // A string name is imported from its conventional file, which may export the class
-    // under an alias (`export { UserController as Members }`) its declaring file lacks.
-    module: spec.kind === 'name' ? controllerModule(spec.namespace, spec.className) : reporter.relative(cls.getSourceFile().getFilePath()),
+    module: reporter.relative(exported.path),
     referencedBy: spec.kind,
     loc: reporter.at(method),
     ...describeHandler(method, resolver.registry),

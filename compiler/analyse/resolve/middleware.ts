@@ -6,7 +6,7 @@ import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
 import { BUILT_IN_PARAMETER_CHECKS } from '../../../runtime/knots/parameter-checks.ts';
-import { classFromReference, effectiveConstructor, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedAs, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
 import { absolute, middlewareModule, type Resolver } from './conventions.ts';
 
 export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): MiddlewareRef | null {
@@ -17,8 +17,7 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
     reporter.error('SVC008', `unknown middleware ${found.problem}`, spec.classNode, notes);
     return null;
   }
-  const { cls, module } = found.value;
-  const className = spec.kind === 'name' ? spec.className : (cls.getName() ?? spec.classNode.getText());
+  const { cls, name: className, module } = found.value;
   if (!instanceMethod(cls, 'handle')) {
     reporter.error('SVC008', `${className} is not a middleware: it has no handle(ctx, next) method`, spec.classNode);
     return null;
@@ -35,6 +34,8 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
 
 interface MiddlewareClass {
   cls: ClassDeclaration;
+  /** The name `module` exports it under. */
+  name: string;
   /** Project-relative, or `svc` for classes the framework exports. */
   module: string;
 }
@@ -42,8 +43,8 @@ interface MiddlewareClass {
 function referenced(node: Node, resolver: Resolver): Found<MiddlewareClass> {
   const found = classFromReference(node);
   if (!found.ok) return found;
-  const path = found.value.getSourceFile().getFilePath();
-  return { ok: true, value: { cls: found.value, module: path.startsWith(frameworkRuntime) ? 'svc' : resolver.reporter.relative(path) } };
+  const { name, path } = exportedAs(node, found.value);
+  return { ok: true, value: { cls: found.value, name, module: path.startsWith(frameworkRuntime) ? 'svc' : resolver.reporter.relative(path) } };
 }
 
 /** The application's `weave/Middleware/<Name>.ts` first, then the framework's own knots. */
@@ -51,9 +52,9 @@ function named(className: string, resolver: Resolver): Found<MiddlewareClass> {
   if (!isIdentifierName(className)) return { ok: false, problem: `'${className}': not a valid class name` };
   const module = middlewareModule(className);
   const local = exportedClass(resolver.project, absolute(resolver, module), className);
-  if (local.ok) return { ok: true, value: { cls: local.value, module } };
+  if (local.ok) return { ok: true, value: { cls: local.value, name: className, module } };
   const builtIn = exportedClass(resolver.project, svcEntry, className);
-  if (builtIn.ok) return { ok: true, value: { cls: builtIn.value, module: 'svc' } };
+  if (builtIn.ok) return { ok: true, value: { cls: builtIn.value, name: className, module: 'svc' } };
   return { ok: false, problem: `'${className}': ${module} ${local.problem}, and 'svc' exports no such class` };
 }
 
