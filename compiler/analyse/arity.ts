@@ -1,6 +1,7 @@
 // SVC003: a handler's parameters are the pattern's placeholders, in order (SPEC §2).
 import type { Node } from 'ts-morph';
-import type { PatternSegment } from './pattern.ts';
+import { splitPattern, type PatternSegment } from './pattern.ts';
+import type { ArityPattern } from './registration.ts';
 import { formatLocation, type Reporter } from './reporter.ts';
 import type { CodeHandler } from './resolve/handler.ts';
 
@@ -8,17 +9,22 @@ type Placeholder = Extract<PatternSegment, { kind: 'param' }>;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Reported at the handler argument; a note points at the declaration when it is elsewhere. */
-export function checkArity(handler: CodeHandler, placeholders: Placeholder[], pattern: string, at: Node, reporter: Reporter): void {
+/**
+ * Reported at the handler argument; a note points at the declaration when it is elsewhere.
+ * Against the route's own pattern alone (`exact` false), only what no prefix can mend.
+ */
+export function checkArity(handler: CodeHandler, { pattern, exact }: ArityPattern, at: Node, reporter: Reporter): void {
   const { params } = handler;
+  const placeholders = splitPattern(pattern).segments.filter((s): s is Placeholder => s.kind === 'param');
   const here = reporter.at(at);
   const elsewhere = handler.loc.file !== here.file || handler.loc.line !== here.line || handler.loc.col !== here.col;
   const notes = elsewhere ? [`the handler is declared at ${formatLocation(handler.loc)}`] : [];
-  if (params.length !== placeholders.length) {
+  if (exact ? params.length !== placeholders.length : params.length < placeholders.length) {
     const names = (list: Array<{ name: string }>) => (list.length ? ` (${list.map((p) => p.name).join(', ')})` : '');
+    const more = exact ? '' : ', and the group prefix may add more';
     reporter.error(
       'SVC003',
-      `the handler takes ${plural(params.length, 'parameter')}${names(params)} but '${pattern}' has ${plural(placeholders.length, 'placeholder')}${names(placeholders)}; declare one parameter per placeholder, in order`,
+      `the handler takes ${plural(params.length, 'parameter')}${names(params)} but '${pattern}' has ${plural(placeholders.length, 'placeholder')}${names(placeholders)}${more}; declare one parameter per placeholder, in order`,
       at,
       notes,
     );
@@ -29,6 +35,8 @@ export function checkArity(handler: CodeHandler, placeholders: Placeholder[], pa
   if (last?.optional && param && !param.optional) {
     reporter.error('SVC003', `placeholder {${last.name}?} is optional but parameter '${param.name}' is not; declare it as \`${param.name}?\` or give it a default value`, at, notes);
   }
+  // Which placeholder a parameter takes depends on the prefix's.
+  if (!exact) return;
   params.forEach((p, i) => {
     if (p.kind !== null) return;
     reporter.error(

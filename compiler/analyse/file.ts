@@ -8,7 +8,7 @@ import type { Route, RouteClaim } from '../ir.ts';
 import type { Reporter } from './reporter.ts';
 import type { Resolver } from './resolve/conventions.ts';
 import { resolveMiddleware } from './resolve/middleware.ts';
-import { toRoute, unresolvedClaim } from './route.ts';
+import { checkedHandler, toRoute, unresolvedClaim } from './route.ts';
 import { SchemaRegistry } from './schema/index.ts';
 import type { Component } from './schema/registry.ts';
 import type { WalkedFile } from './walk/visit.ts';
@@ -36,5 +36,6 @@ export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Pro
     if (route) routes.push(route);
     else if (claim) unresolved.push(claim);
   });
+  for (const registration of walked.uncounted) checkedHandler(registration, resolver);
   return { registrations: walked.registrations.length, routes, unresolved, components: registry.components, diagnostics: reporter.diagnostics };
 }

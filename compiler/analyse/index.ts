@@ -70,8 +70,8 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
 /** Classes named by string are not imported by any route file, so their modules are added by hand. */
 function addNamedModules(project: Project, root: string, walked: WalkedFile[]): void {
   const modules = new Set<string>();
-  for (const { registrations, middleware } of walked) {
-    for (const { handler } of registrations) if (handler?.kind === 'name') modules.add(join(root, controllerModule(handler.namespace, handler.className)));
+  for (const { registrations, uncounted, middleware } of walked) {
+    for (const { handler } of [...registrations, ...uncounted]) if (handler?.kind === 'name') modules.add(join(root, controllerModule(handler.namespace, handler.className)));
     for (const spec of middleware) if (spec.kind === 'name') modules.add(join(root, middlewareModule(spec.className))).add(svcEntry);
   }
   for (const path of [...modules].sort()) project.addSourceFileAtPathIfExists(path);

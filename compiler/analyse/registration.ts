@@ -13,6 +13,8 @@ export interface GroupScope {
   middleware: MiddlewareSpec[];
   /** A malformed prefix or option above: its routes are analysed but kept out of the table. */
   broken: boolean;
+  /** A prefix above could not be read (not a literal, malformed): placeholders of its own are unknown. */
+  openPrefix: boolean;
 }
 
 export type HandlerSpec =
@@ -24,6 +26,15 @@ export type MiddlewareSpec =
   | { kind: 'reference'; node: Node; classNode: Expression; args: ArrayLiteralExpression | null }
   | { kind: 'name'; node: Node; classNode: StringNode; className: string; args: ArrayLiteralExpression | null };
 
+/**
+ * The full pattern (`exact`), or the route's own when a group prefix above could not be
+ * read: the handler must then take at least its placeholders, the last one last.
+ */
+export interface ArityPattern {
+  pattern: string;
+  exact: boolean;
+}
+
 export interface Registration {
   method: HttpMethod;
   /** The registration call: the route's `loc`. */
@@ -32,6 +43,8 @@ export interface Registration {
   pattern: string;
   /** False when the pattern is not a literal or it (or a prefix above it) has an SVC005/SVC006 problem. */
   patternValid: boolean;
+  /** What the handler's parameters can be checked against (SVC003), null when its own pattern cannot be read. */
+  arity: ArityPattern | null;
   handler: HandlerSpec | null;
   scope: GroupScope;
 }

@@ -5,18 +5,16 @@ import { splitPattern } from './pattern.ts';
 import type { MiddlewareSpec, Registration } from './registration.ts';
 import type { Reporter } from './reporter.ts';
 import type { Resolver } from './resolve/conventions.ts';
-import { resolveHandler } from './resolve/handler.ts';
+import { resolveHandler, type CodeHandler } from './resolve/handler.ts';
 
 /**
  * Null when the route cannot take part in the whole-table checks (its pattern or handler
  * is broken); its problems are reported already. Middleware that failed is left out.
  */
 export function toRoute(id: number, registration: Registration, resolver: Resolver, middleware: ReadonlyMap<MiddlewareSpec, MiddlewareRef | null>): Route | null {
-  const handler = registration.handler && resolveHandler(registration.handler, resolver);
-  if (!handler || !registration.handler || !registration.patternValid) return null;
+  const handler = checkedHandler(registration, resolver);
+  if (!handler || !registration.patternValid) return null;
   const parsed = splitPattern(registration.pattern).segments;
-  const placeholders = parsed.filter((s) => s.kind === 'param');
-  checkArity(handler, placeholders, registration.pattern, registration.handler.node, resolver.reporter);
   let position = 0;
   const segments = parsed.map((s): Segment =>
     s.kind === 'literal' ? s : { ...s, type: handler.params[position++]?.kind ?? { kind: 'string' } },
@@ -33,6 +31,13 @@ export function toRoute(id: number, registration: Registration, resolver: Resolv
     prefix: registration.scope.prefix,
     loc,
   };
+}
+
+/** The handler, resolved (SVC004) and checked against the placeholders the registration is known to have (SVC003). */
+export function checkedHandler({ handler: spec, arity }: Registration, resolver: Resolver): CodeHandler | null {
+  const handler = spec && resolveHandler(spec, resolver);
+  if (handler && arity) checkArity(handler, arity, spec!.node, resolver.reporter);
+  return handler;
 }
 
 /**

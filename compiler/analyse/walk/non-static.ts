@@ -1,7 +1,7 @@
 // Router uses the compiler cannot count: registrations in loops, conditions, try blocks or
 // nested functions, and the router handed to another function. Each is reported at the
 // call that uses the router, naming the outermost construct that makes it non-static.
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { Reporter } from '../reporter.ts';
 
 const FIX = 'register routes directly in the route function or a group callback';
@@ -25,13 +25,17 @@ const ENCLOSING: Partial<Record<SyntaxKind, string>> = {
 };
 const LOGICAL = new Set([SyntaxKind.AmpersandAmpersandToken, SyntaxKind.BarBarToken, SyntaxKind.QuestionQuestionToken]);
 
-/** Reports every use of a router name inside `root`, a statement that is not a plain registration. */
-export function rejectRouterUses(root: Node, routers: ReadonlySet<string>, reporter: Reporter): void {
+/**
+ * Reports every use of a router name inside `root`, a statement that is not a plain
+ * registration; returns the calls among them, `router.<member>(…)`.
+ */
+export function rejectRouterUses(root: Node, routers: ReadonlySet<string>, reporter: Reporter): CallExpression[] {
   const uses = [root, ...root.getDescendantsOfKind(SyntaxKind.Identifier)].filter(
     (node) => Node.isIdentifier(node) && routers.has(node.getText()) && !isPropertyName(node) && !shadowed(node, root),
   );
-  for (const use of uses) report(use, root, reporter);
+  const calls = uses.flatMap((use) => report(use, root, reporter) ?? []);
   rejectEarlyExits(root, reporter);
+  return calls;
 }
 
 /** A `return` or `throw` of the route function itself would make the registrations after it conditional. */
@@ -43,21 +47,23 @@ function rejectEarlyExits(root: Node, reporter: Reporter): void {
   }
 }
 
-function report(use: Node, root: Node, reporter: Reporter): void {
+/** The call, when the use is `router.<member>(…)`. */
+function report(use: Node, root: Node, reporter: Reporter): CallExpression | null {
   const reason = enclosingReason(use, root);
   const member = use.getParent();
   const call = member?.getParent();
   if (Node.isPropertyAccessExpression(member) && member.getExpression() === use && Node.isCallExpression(call) && call.getExpression() === member) {
     const what = `route registration ${member.getText()}(…)`;
     reporter.error('SVC006', reason ? `${what} ${reason} is not static: svc build cannot tell whether or how often it runs; ${FIX}` : `${what} must be a statement of its own; ${FIX}`, call);
-    return;
+    return call;
   }
   if (Node.isCallExpression(member) && member.getArguments().includes(use as never)) {
     const text = `the router is passed to ${member.getExpression().getText()}(…)${reason ? ` ${reason}` : ''}: registrations made by another function are not static; ${FIX}`;
     reporter.error('SVC006', text, member);
-    return;
+    return null;
   }
   reporter.error('SVC006', `the router is used ${reason ?? 'outside a registration call'}; it may only be used as router.<method>(pattern, handler) or router.group(options, callback); ${FIX}`, use);
+  return null;
 }
 
 /** The outermost construct between the statement and the use that makes it non-static. */

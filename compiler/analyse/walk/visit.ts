@@ -27,24 +27,27 @@ type Routers = ReadonlyMap<string, GroupScope | null>;
 interface Walk {
   reporter: Reporter;
   registrations: Registration[];
+  /** Registrations svc build cannot count (SVC006), read only for their own problems. */
+  uncounted: Registration[];
   /** Every group's own entries, so those of groups without routes are checked too. */
   middleware: MiddlewareSpec[];
 }
 
 export interface WalkedFile {
   registrations: Registration[];
+  uncounted: Registration[];
   middleware: MiddlewareSpec[];
 }
 
 type Visitor = (node: Node, routers: Routers, walk: Walk) => void;
 
-const TOP_LEVEL: GroupScope = { prefix: '', namespace: '', middleware: [], broken: false };
+const TOP_LEVEL: GroupScope = { prefix: '', namespace: '', middleware: [], broken: false, openPrefix: false };
 
 export function walkRouteFile(file: SourceFile, reporter: Reporter): WalkedFile {
-  const walk: Walk = { reporter, registrations: [], middleware: [] };
+  const walk: Walk = { reporter, registrations: [], uncounted: [], middleware: [] };
   const fn = findRouteFunction(file, reporter);
   if (fn) visitFunction(fn, new Map(), TOP_LEVEL, walk);
-  return { registrations: walk.registrations, middleware: walk.middleware };
+  return { registrations: walk.registrations, uncounted: walk.uncounted, middleware: walk.middleware };
 }
 
 function visitFunction(fn: RouterFunction, outer: Routers, scope: GroupScope, walk: Walk): void {
@@ -64,7 +67,21 @@ function visitStatements(statements: Node[], routers: Routers, walk: Walk): void
   for (const statement of statements) (VISITORS[statement.getKind()] ?? rejectStatement)(statement, routers, walk);
 }
 
-const rejectStatement: Visitor = (node, routers, walk) => rejectRouterUses(node, new Set(routers.keys()), walk.reporter);
+/**
+ * A statement that is no plain registration: each router use in it is SVC006, and each
+ * registration call is still read, uncounted, so that its handler's problems are
+ * reported in the same run (a handler without parameters on `/z/{a}` is wrong anyway).
+ */
+const rejectStatement: Visitor = (node, routers, walk) => {
+  for (const call of rejectRouterUses(node, new Set(routers.keys()), walk.reporter)) {
+    const target = routerCall(call, routers);
+    const method = target ? VERBS[target.member] : undefined;
+    if (!target || !method) continue;
+    // Its arguments were in the statement just searched: their router uses are reported already.
+    const registration = readRegistration(call, method, target.scope, walk.reporter);
+    if (registration) walk.uncounted.push(registration);
+  }
+};
 
 const visitExpression: Visitor = (node, routers, walk) => {
   const expression = unwrap(node);
@@ -95,23 +112,30 @@ function routerCall(call: CallExpression, routers: Routers): { call: CallExpress
 }
 
 function visitRegistration(call: CallExpression, method: HttpMethod, scope: GroupScope, routers: Routers, walk: Walk): void {
-  const { reporter } = walk;
+  const registration = readRegistration(call, method, scope, walk.reporter);
+  if (!registration) return;
+  // A closure runs per request, long after the routes are counted: it may not register more.
+  rejectStatement(call.getArguments()[1]!, routers, walk);
+  walk.registrations.push(registration);
+}
+
+function readRegistration(call: CallExpression, method: HttpMethod, scope: GroupScope, reporter: Reporter): Registration | null {
   const [patternArg, handlerArg] = call.getArguments();
   if (!patternArg || !handlerArg) {
     reporter.error('SVC006', `a route registration takes a pattern and a handler, as in router.get('/users/{id}', handler)`, call);
-    return;
+    return null;
   }
   // Express writes `router.get('/x', auth, handler)`: served as it stands, `auth` would
   // answer and the handler would never run, so any argument past the handler is refused.
   const extra = call.getArguments()[2];
   if (extra) reporter.error('SVC006', `a route registration takes a pattern and a handler, nothing more (middleware goes in a group's options, as in router.group({ middleware: [Auth] }, (r) => { … })); found: ${extra.getText()}`, extra);
-  // A closure runs per request, long after the routes are counted: it may not register more.
-  rejectStatement(handlerArg, routers, walk);
   const literal = asStringLiteral(patternArg);
   if (!literal) reporter.error('SVC006', `the route pattern must be a string literal so svc build can read it; found: ${patternArg.getText()}`, patternArg);
-  const pattern = literal ? joinPattern(scope.prefix, literal.getLiteralValue()) : '';
+  const own = literal?.getLiteralValue();
+  const pattern = own === undefined ? '' : joinPattern(scope.prefix, own);
   const problems = literal ? patternProblems(literal.getLiteralValue(), pattern, literal, reporter) : 1;
-  walk.registrations.push({ method, call, pattern, patternValid: problems === 0 && !scope.broken, handler: readHandlerSpec(handlerArg, scope, reporter), scope });
+  const arity = problems ? null : scope.openPrefix ? { pattern: own!, exact: false } : { pattern, exact: true };
+  return { method, call, pattern, patternValid: problems === 0 && !scope.broken, arity, handler: readHandlerSpec(handlerArg, scope, reporter), scope };
 }
 
 /**
@@ -151,11 +175,16 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
     scope.broken = true;
     return scope;
   };
-  if (!Node.isObjectLiteralExpression(options)) return reject('group options must be an object literal, as in { prefix: \'/admin\', middleware: [AuthMiddleware] }', options);
+  // Options svc build cannot read may hold the prefix.
+  const unreadable = (text: string, at: Node): GroupScope => {
+    scope.openPrefix = true;
+    return reject(text, at);
+  };
+  if (!Node.isObjectLiteralExpression(options)) return unreadable('group options must be an object literal, as in { prefix: \'/admin\', middleware: [AuthMiddleware] }', options);
   for (const property of options.getProperties()) {
     const key = Node.isPropertyAssignment(property) ? propertyName(property.getNameNode()) : null;
     if (!Node.isPropertyAssignment(property) || key === null) {
-      reject('each group option must be written `key: value` with a literal value', property);
+      unreadable('each group option must be written `key: value` with a literal value', property);
       continue;
     }
     const value = unwrap(property.getInitializerOrThrow());
@@ -174,7 +203,7 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
     }
     const literal = asStringLiteral(value);
     if (!literal) {
-      reject(`the group ${key} must be a string literal so svc build can read it; found: ${value.getText()}`, value);
+      (key === 'prefix' ? unreadable : reject)(`the group ${key} must be a string literal so svc build can read it; found: ${value.getText()}`, value);
     } else if (key === 'namespace') {
       const bad = literal.getLiteralValue().split(/[\\/]/).find((folder) => folder !== '' && !NAMESPACE_FOLDER.test(folder));
       if (bad !== undefined) {
@@ -185,7 +214,7 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
     } else {
       const problems = splitPattern(literal.getLiteralValue()).problems;
       for (const problem of problems) reporter.error('SVC005', `invalid prefix '${literal.getLiteralValue()}': ${problem}`, literal);
-      if (problems.length) scope.broken = true;
+      if (problems.length) scope.broken = scope.openPrefix = true;
       const prefix = joinPattern(outer.prefix, literal.getLiteralValue());
       scope.prefix = prefix === '/' ? '' : prefix;
     }
