@@ -59,8 +59,12 @@ function isTypeOnlyImport(declaration: Node): boolean {
 export function exportedClass(project: Project, path: string, name: string): Found<ClassDeclaration> {
   const file = project.getSourceFile(path);
   if (!file) return { ok: false, problem: 'does not exist' };
-  const cls = file.getExportedDeclarations().get(name)?.find((d) => Node.isClassDeclaration(d));
-  return cls ? { ok: true, value: cls } : { ok: false, problem: `does not export a class named ${name}` };
+  const exported = file.getExportedDeclarations();
+  const cls = exported.get(name)?.find((d) => Node.isClassDeclaration(d));
+  if (cls) return { ok: true, value: cls };
+  // A class exported as the default has no name to import it by: say so, rather than "no class".
+  const byDefault = exported.get('default')?.some((d) => Node.isClassDeclaration(d) && d.getName() === name);
+  return { ok: false, problem: `does not export a class named ${name}${byDefault ? ` (it exports ${name} as its default: write \`export class ${name}\`)` : ''}` };
 }
 
 /** The class and its base classes, nearest first. */
