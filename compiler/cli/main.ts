@@ -4,6 +4,7 @@
 // runs (or for the full help): `svc build` never loads Kysely, `svc cobble` never ts-morph.
 import { cac, type CAC } from 'cac';
 import { frameworkVersion } from '../version.ts';
+import { refuseOptionsNotTaken } from './action-options.ts';
 import { refuseBlankValues } from './blank-values.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -33,6 +34,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       throw new UsageError(argv.length ? `Unknown command: ${argv[0]}` : 'No command given.');
     }
     refuseBlankValues(cli.matchedCommand, argv);
+    refuseOptionsNotTaken(cli.matchedCommand, cli.args, cli.options);
     const code = await cli.runMatchedCommand();
     return typeof code === 'number' ? code : 0;
   } catch (e) {

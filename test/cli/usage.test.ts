@@ -61,3 +61,25 @@ test('a blank option value is a usage error, also for the build\'s own svc serve
     assert.match(result.stderr, /Usage:/);
   }
 });
+
+// Run in a throw-away project: ignoring the option, `route docs` would write shoebox/outsole/
+// and `cobble create` a migration.
+test('an option only another action takes, or an argument after --, is a usage error with that command\'s help', async () => {
+  const root = await makeProject({ 'routes/api.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'home'); };\n` });
+  roots.push(root);
+  const cases: Array<[string[], RegExp]> = [
+    [['route', 'docs', '--json'], /^svc: route docs does not take --json \(an option of svc route list\)\n/],
+    [['route', 'docs', '--method', 'GET'], /^svc: route docs does not take --method \(an option of svc route list\)\n/],
+    [['cobble', 'rollback', '--json'], /^svc: cobble rollback does not take --json \(an option of svc cobble status\)\n/],
+    [['cobble', 'create', 'X', '--json'], /^svc: cobble create does not take --json \(an option of svc cobble status\)\n/],
+    [['build', '--', 'x'], /^svc: build takes no arguments after --, got "x"\n/],
+  ];
+  for (const [args, message] of cases) {
+    const result = svc(root, args);
+    assert.equal(result.status, 2, `svc ${args.join(' ')}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, message);
+    assert.match(result.stderr, new RegExp(`Usage:\\n  \\$ svc ${args[0]}\\b`));
+    assert.equal(result.stdout, '');
+  }
+  assert.ok(!existsSync(join(root, 'shoebox')) && !existsSync(join(root, '.svc')));
+});

@@ -2,6 +2,7 @@
 import type { CAC } from 'cac';
 import { hasErrors } from '../../diagnostics.ts';
 import { loadConfig } from '../../config/index.ts';
+import { actionOption } from '../action-options.ts';
 import { printDiagnostics } from '../print.ts';
 import { allowTypeScriptImports } from '../typescript-imports.ts';
 import { UsageError } from '../usage-error.ts';
@@ -46,24 +47,24 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
 };
 
 export function register(cli: CAC): void {
-  cli
+  const command = cli
     .command('cobble [action] [name]', 'Database migrations: create <Name>, run, status, rollback')
     .usage('cobble create <Name> | cobble run | cobble status [--json] | cobble rollback')
-    .option('--json', 'cobble status: print as JSON')
-    .example('svc cobble create create_notes')
-    .action(async (action: string | undefined, name: string | undefined, options: CobbleOptions) => {
-      if (action === undefined) throw new UsageError('cobble needs a subcommand: create <Name>, run, status or rollback.');
-      const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
-      if (!run) throw new UsageError(`Unknown cobble subcommand: ${action} (expected create, run, status or rollback).`);
-      if (action !== 'create' && name !== undefined) throw new UsageError(`cobble ${action} takes no argument, got "${name}".`);
-      try {
-        return await run(process.cwd(), name, options);
-      } catch (e) {
-        if (!(e instanceof CobbleError)) throw e;
-        console.error(`svc cobble: ${e.message}`);
-        return 1;
-      }
-    });
+    .example('svc cobble create create_notes');
+  actionOption(command, '--json', 'print as JSON', ['status']);
+  command.action(async (action: string | undefined, name: string | undefined, options: CobbleOptions) => {
+    if (action === undefined) throw new UsageError('cobble needs a subcommand: create <Name>, run, status or rollback.');
+    const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
+    if (!run) throw new UsageError(`Unknown cobble subcommand: ${action} (expected create, run, status or rollback).`);
+    if (action !== 'create' && name !== undefined) throw new UsageError(`cobble ${action} takes no argument, got "${name}".`);
+    try {
+      return await run(process.cwd(), name, options);
+    } catch (e) {
+      if (!(e instanceof CobbleError)) throw e;
+      console.error(`svc cobble: ${e.message}`);
+      return 1;
+    }
+  });
 }
 
 /** svc.json, or null after printing why it cannot be used. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CAC } from 'cac';
 import { diskRefusal } from '../disk-refusal.ts';
 import { HTTP_METHODS, type HttpMethod, type MiddlewareRef, type Route, type RouteTable } from '../../ir.ts';
+import { actionOption } from '../action-options.ts';
 import { printDiagnostics } from '../print.ts';
 import { UsageError } from '../usage-error.ts';
 
@@ -15,16 +16,15 @@ interface ListOptions {
 }
 
 export function register(cli: CAC): void {
-  cli
-    .command('route <action>', 'Routes: `list` prints the route table, `docs` writes shoebox/outsole/openapi.json')
-    .option('--json', 'list: print the routes as JSON')
-    .option('--method <method>', 'list: only routes of this HTTP method, e.g. --method GET')
-    .option('--path <prefix>', 'list: only routes whose path starts with this prefix, e.g. --path /users')
-    .action(async (action: string, options: ListOptions) => {
-      if (action === 'list') return list(process.cwd(), options);
-      if (action === 'docs') return docs(process.cwd());
-      throw new UsageError(`Unknown route action "${action}": use \`svc route list\` or \`svc route docs\`.`);
-    });
+  const command = cli.command('route <action>', 'Routes: `list` prints the route table, `docs` writes shoebox/outsole/openapi.json');
+  actionOption(command, '--json', 'print the routes as JSON', ['list']);
+  actionOption(command, '--method <method>', 'only routes of this HTTP method, e.g. --method GET', ['list']);
+  actionOption(command, '--path <prefix>', 'only routes whose path starts with this prefix, e.g. --path /users', ['list']);
+  command.action(async (action: string, options: ListOptions) => {
+    if (action === 'list') return list(process.cwd(), options);
+    if (action === 'docs') return docs(process.cwd());
+    throw new UsageError(`Unknown route action "${action}": use \`svc route list\` or \`svc route docs\`.`);
+  });
 }
 
 async function list(root: string, options: ListOptions): Promise<number> {
