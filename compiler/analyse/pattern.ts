@@ -37,7 +37,7 @@ function readSegment(raw: string): PatternSegment | string {
   if (!PLACEHOLDER_NAME.test(name)) {
     return name === ''
       ? `placeholder '${raw}' has no name; ${HOW_TO}`
-      : `placeholder name '${name}' may use only letters, digits, '-' and '_'`;
+      : `placeholder name '${name}' may use only ASCII letters, digits, '-' and '_'`;
   }
   return { kind: 'param', name, optional };
 }

@@ -207,7 +207,7 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
     } else if (key === 'namespace') {
       const bad = literal.getLiteralValue().split(/[\\/]/).find((folder) => folder !== '' && !NAMESPACE_FOLDER.test(folder));
       if (bad !== undefined) {
-        reporter.error('SVC005', `invalid namespace '${literal.getLiteralValue()}': '${bad}' is not a folder name; a namespace names folders under weave/Controllers/ (letters, digits, '_' and '-')`, literal);
+        reporter.error('SVC005', `invalid namespace '${literal.getLiteralValue()}': '${bad}' is not a folder name; a namespace names folders under weave/Controllers/ (ASCII letters, digits, '_' and '-')`, literal);
         scope.broken = true;
       }
       scope.namespace = joinNamespace(outer.namespace, literal.getLiteralValue());

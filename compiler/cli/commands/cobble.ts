@@ -20,7 +20,7 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
   async create(root, name) {
     if (name === undefined) throw new UsageError('cobble create needs a migration name, e.g. svc cobble create create_notes');
     if (!NAME_PATTERN.test(name)) {
-      throw new UsageError(`Invalid migration name "${name}": use only letters, digits and underscores, e.g. create_notes`);
+      throw new UsageError(`Invalid migration name "${name}": use only ASCII letters, digits and underscores, e.g. create_notes`);
     }
     console.log(`Created ${await createMigration(root, name)}`);
     return 0;
