@@ -258,7 +258,7 @@ export class TypeSchemas {
 
   private unsupported(type: ts.Type, site: ts.Node, why: string): JsonSchema {
     const text = this.checker.typeToString(type);
-    this.registry.warn(`The type \`${text}\` cannot be described as JSON (${why}); it is documented as {}.`, site);
+    this.registry.warn(`the type \`${text}\` cannot be described as JSON (${why}); it is documented as {}.`, site);
     return {};
   }
 }
