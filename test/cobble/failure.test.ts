@@ -37,7 +37,8 @@ test('a migration that cannot be loaded, or lacks up/down, fails with its name',
   const root = await project({ [migrationPath('20250101000000_syntax')]: 'export async function up( {' });
   const syntax = cobble(root, 'run');
   assert.equal(syntax.status, 1);
-  assert.match(syntax.stderr, /Migration 20250101000000_syntax could not be loaded/);
+  assert.match(syntax.stderr, /Migration 20250101000000_syntax could not be loaded: .*\nshoebox\/migrations\/20250101000000_syntax\.ts:1:\d+: ERROR: /);
+  assert.ok(!syntax.stderr.includes(root), syntax.stderr);
 
   const other = await project({ [migrationPath('20250101000000_no_down')]: 'export async function up() {}\n' });
   const noDown = cobble(other, 'run');

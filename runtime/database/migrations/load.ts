@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { tsImport } from 'tsx/esm/api';
 import { CobbleError } from './cobble-error.ts';
-import type { MigrationFile } from './files.ts';
+import { MIGRATIONS_FOLDER, type MigrationFile } from './files.ts';
 
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
@@ -21,7 +21,9 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
     const url = `${pathToFileURL(file.path).href}?mtime=${(await stat(file.path)).mtimeMs}`;
     module = (await tsImport(url, import.meta.url)) as Partial<Migration>;
   } catch (e) {
-    throw new CobbleError(`Migration ${file.name} could not be loaded: ${notLoaded(e as Error)}`);
+    // esbuild names the file by its absolute path; svc's messages name project files from the project.
+    const why = notLoaded(e as Error).split(file.path).join(`${MIGRATIONS_FOLDER}/${file.name}.ts`);
+    throw new CobbleError(`Migration ${file.name} could not be loaded: ${why}`);
   }
   for (const step of ['up', 'down'] as const) {
     if (typeof module[step] !== 'function') throw new CobbleError(`Migration ${file.name} does not export a function ${step}(db).`);
