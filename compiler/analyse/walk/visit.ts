@@ -17,6 +17,9 @@ const VERBS: Record<string, HttpMethod> = {
   sewGet: 'GET', sewPost: 'POST', sewPut: 'PUT', sewPatch: 'PATCH', sewDelete: 'DELETE', sewOptions: 'OPTIONS',
 };
 
+/** The method a router member registers, if it is a registration (`router.toString` is none, though the object inherits it). */
+const verb = (member: string): HttpMethod | undefined => (Object.hasOwn(VERBS, member) ? VERBS[member] : undefined);
+
 /**
  * Names in scope that reach a router, each with the group it registers into; `null` for
  * `arguments` of a route function or group callback written as a `function`, which holds
@@ -75,7 +78,7 @@ function visitStatements(statements: Node[], routers: Routers, walk: Walk): void
 const rejectStatement: Visitor = (node, routers, walk) => {
   for (const call of rejectRouterUses(node, new Set(routers.keys()), walk.reporter)) {
     const target = routerCall(call, routers);
-    const method = target ? VERBS[target.member] : undefined;
+    const method = target ? verb(target.member) : undefined;
     if (!target || !method) continue;
     // Its arguments were in the statement just searched: their router uses are reported already.
     const registration = readRegistration(call, method, target.scope, walk.reporter);
@@ -89,7 +92,7 @@ const visitExpression: Visitor = (node, routers, walk) => {
   if (!target) return rejectStatement(expression, routers, walk);
   const { call, member, scope } = target;
   if (member === 'group') return visitGroup(call, scope, routers, walk);
-  const method = VERBS[member];
+  const method = verb(member);
   if (method) return visitRegistration(call, method, scope, routers, walk);
   walk.reporter.error('SVC006', `router.${member} is not a registration method; use get, post, put, patch, delete, options, their sew… forms, or group`, call);
 };
