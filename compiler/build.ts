@@ -6,7 +6,7 @@ import { loadConfig } from './config/index.ts';
 import { builtinRoutes } from './config/builtin-routes.ts';
 import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
-import { emitDocument, emitSources, emitStartData, writeOutputs } from './emit/index.ts';
+import { emitDocument, emitSources, emitStartData, restoreOutputs, writeOutputs } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
 import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
@@ -57,13 +57,16 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
   if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings };
   if (options.write !== false) {
     const { table } = analysed;
-    await writeOutputs(root, emitSources(table));
+    const replaced = await writeOutputs(root, emitSources(table));
     timed('emit');
     const bundled = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
     // esbuild works in a process of its own meanwhile.
     const startData = emitStartData(table);
     const [[problems], document] = await Promise.all([bundled, options.onBundled ? null : emitDocument(root, table)]);
-    if (problems.length > 0) return { ok: false, diagnostics: [...diagnostics, ...problems], table, timings };
+    if (problems.length > 0) {
+      await restoreOutputs(root, replaced);
+      return { ok: false, diagnostics: [...diagnostics, ...problems], table, timings };
+    }
     await writeOutputs(root, { ...startData, ...document });
     if (options.onBundled) {
       timed('bundle');

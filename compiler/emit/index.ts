@@ -1,7 +1,7 @@
 // Every generated file of .svc/. Each emitter is a pure function of the route table;
 // this file only names the outputs, in the groups compiler/build.ts writes in turn: the
 // sources esbuild bundles, the data the bundle reads when it starts, the API document.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteTable } from '../ir.ts';
 import { emitCanonicalPath } from './canonical-path.ts';
@@ -39,14 +39,31 @@ export async function emitDocument(root: string, table: RouteTable): Promise<Rec
   return { 'openapi.json': emitOpenApi(table, await readApiInfo(root)) };
 }
 
-export async function writeOutputs(root: string, files: Record<string, string>): Promise<void> {
+/** What .svc/ files held before a write: their text, or null for a file that was not there. */
+export type Previous = Record<string, string | null>;
+
+export async function writeOutputs(root: string, files: Record<string, string>): Promise<Previous> {
   const dir = join(root, OUT_DIR);
   await mkdir(dir, { recursive: true });
-  for (const [name, content] of Object.entries(files)) await writeIfChanged(join(dir, name), content);
+  const previous: Previous = {};
+  for (const [name, content] of Object.entries(files)) previous[name] = await writeIfChanged(join(dir, name), content);
+  return previous;
 }
 
-/** Unchanged files keep their mtime, so watchers and esbuild see only real changes. */
-async function writeIfChanged(path: string, content: string): Promise<void> {
+/**
+ * Puts back what `writeOutputs` replaced: a build whose bundle failed leaves the sources
+ * of the build still served, so that `.svc/dispatcher.ts` matches `.svc/app.mjs`.
+ */
+export async function restoreOutputs(root: string, previous: Previous): Promise<void> {
+  for (const [name, content] of Object.entries(previous)) {
+    const path = join(root, OUT_DIR, name);
+    await (content === null ? rm(path, { force: true }) : writeIfChanged(path, content));
+  }
+}
+
+/** Unchanged files keep their mtime, so watchers and esbuild see only real changes. Returns what the file held. */
+async function writeIfChanged(path: string, content: string): Promise<string | null> {
   const previous = await readFile(path, 'utf8').catch(() => null);
   if (previous !== content) await writeFile(path, content);
+  return previous;
 }

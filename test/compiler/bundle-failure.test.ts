@@ -1,5 +1,5 @@
-// A build that esbuild rejects is reported like any other problem, and writes nothing
-// the server reads when it starts: the last good build in .svc/ stays whole and serves.
+// A build that esbuild rejects is reported like any other problem, and leaves .svc/ as
+// the last good build wrote it: that build stays whole, serves, and its sources describe it.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,5 +39,29 @@ test('an import of a missing file fails the build with SVC011 and leaves the las
     assert.equal((await fetch(`${server.url}/word`)).status, 404);
   } finally {
     await server.stop();
+  }
+});
+
+test('a file only esbuild refuses fails the build with SVC010 and leaves every file of .svc/ as the last good build wrote it', async () => {
+  const project = await makeProject({
+    'routes/api.ts': `import type { Router } from 'svc';\nimport { f } from '../weave/f.ts';\nexport default (router: Router) => {\n  router.get('/a', () => f());\n};\n`,
+    'weave/f.ts': 'export const f = (): number => 1;\n',
+  });
+  try {
+    assert.equal(svc(project, ['build']).status, 0);
+    const files = ['dispatcher.ts', 'entry.ts', ...STARTUP_FILES];
+    const contents = (): Promise<string[]> => Promise.all(files.map((name) => readFile(join(project, '.svc', name), 'utf8')));
+    const good = await contents();
+    // TypeScript parses a `with` statement; esbuild refuses it in a module.
+    await writeFiles(project, {
+      'routes/api.ts': `import type { Router } from 'svc';\nimport { f } from '../weave/f.ts';\nexport default (router: Router) => {\n  router.get('/b', () => f());\n};\n`,
+      'weave/f.ts': 'export function f(): number {\n  const o = { a: 1 };\n  with (o) {\n    return a;\n  }\n}\n',
+    });
+    const failed = svc(project, ['build']);
+    assert.equal(failed.status, 1);
+    assert.match(failed.stderr, /^weave\/f\.ts:3:3 - error SVC010: With statements cannot be used in an ECMAScript module/);
+    assert.deepEqual(await contents(), good, '.svc/dispatcher.ts still describes the build .svc/app.mjs serves');
+  } finally {
+    await removeProject(project);
   }
 });
