@@ -1,4 +1,4 @@
-import type { Router } from 'svc';
+import { redirect, type Router } from 'svc';
 
 export default (router: Router) => {
   /** Welcome page */
@@ -15,4 +15,7 @@ the <a href="/svc/docs">API docs</a>, <a href="/svc/health">health</a> or the <a
 
   /** Nothing here: answered with 204 */
   router.get('/empty', () => null);
+
+  /** The welcome page's old address: a permanent redirect to / */
+  router.get('/home', () => redirect('/', 301));
 };

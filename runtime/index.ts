@@ -10,5 +10,6 @@ export { ShoeCacheKnots } from './knots/shoe-cache.ts';
 export type { Outgoing, Next, HeaderValue } from './http/outgoing.ts';
 export { Controller } from './controller.ts';
 export { HttpError, abort } from './errors/http-error.ts';
+export { redirect, type RedirectStatus } from './http/redirect.ts';
 export { logError } from './shoebox/log.ts';
 export { shoeAsset } from './shoebox/assets.ts';

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Context } from '../../runtime/context.ts';
 import { Controller } from '../../runtime/controller.ts';
+import { redirect, type RedirectStatus } from '../../runtime/http/redirect.ts';
 import { handApp } from '../support/hand-app.ts';
 import { raw, startApp, type Running } from '../support/server.ts';
 
@@ -55,6 +56,8 @@ describe('return values', () => {
             },
           },
           { method: 'GET', pattern: '/promise', handler: async () => ({ later: true }) },
+          { method: 'GET', pattern: '/go', handler: () => redirect('/there?x=1') },
+          { method: 'POST', pattern: '/go/{status}', handler: (status: string) => redirect('https://example.com/', Number(status) as RedirectStatus) },
           { method: 'GET', pattern: '/promise-string', handler: () => new Promise((resolve) => setTimeout(() => resolve('waited'), 5)) },
           { method: 'GET', pattern: '/promise-response', handler: async () => new Response(null, { status: 202 }) },
           {
@@ -166,6 +169,17 @@ describe('return values', () => {
     assert.equal((await get('/promise-response')).status, 202);
   });
 
+  it('redirect() answers with a Location, 302 unless told, relative locations too', async () => {
+    const found = await raw(server.url, '/go');
+    assert.equal(found.status, 302);
+    assert.equal(found.headers.location, '/there?x=1');
+    assert.equal(found.body, '');
+    const seeOther = await raw(server.url, '/go/303', { method: 'POST' });
+    assert.equal(seeOther.status, 303);
+    assert.equal(seeOther.headers.location, 'https://example.com/');
+    assert.equal((await raw(server.url, '/go/200', { method: 'POST' })).status, 500, 'a status that does not redirect is a mistake in the handler');
+  });
+
   it('awaits promises', async () => {
     assert.deepEqual(await (await get('/promise')).json(), { later: true });
     assert.equal(await (await get('/promise-string')).text(), 'waited');
@@ -195,7 +209,7 @@ describe('return values', () => {
       ip: '127.0.0.1',
       agent: 'svc-test',
       id: true,
-      route: { id: 20, method: 'GET', pattern: '/ctx/{a}/{b}', paramNames: ['a', 'b'], source: 'routes/test.ts:21:3' },
+      route: { id: 22, method: 'GET', pattern: '/ctx/{a}/{b}', paramNames: ['a', 'b'], source: 'routes/test.ts:23:3' },
       hasRaw: true,
     });
   });
