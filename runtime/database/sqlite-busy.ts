@@ -2,13 +2,14 @@
 // run`, another worker) may hold it; better-sqlite3 would wait inside SQLite's busy
 // handler, synchronously, and every other request, a health check or a plain GET with no
 // database in it, would stall with it (up to its 5 s timeout, per waiting query). The
-// connection instead gives up at once (busy_timeout 0, set in sqlite.ts), and a query
+// connection instead gives up at once (no busy timeout, sqlite-library.ts), and a query
 // refused with SQLITE_BUSY is retried here after a timer, for as long as better-sqlite3
 // would have waited. A refused statement changed nothing, so running it again is what
 // SQLite's own busy handler does too. SQLITE_BUSY_SNAPSHOT (a transaction whose snapshot
 // another writer made stale) is not retried: no wait can fix it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SqliteDialect, SqliteDriver, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult, type SqliteDialectConfig } from 'kysely';
+import { isBusy } from './sqlite-library.ts';
 
 /** better-sqlite3's default busy timeout. */
 export const BUSY_WAIT_MS = 5000;
@@ -48,7 +49,7 @@ async function retryWhileBusy<R>(query: () => Promise<QueryResult<R>>): Promise<
     try {
       return await query();
     } catch (e) {
-      if ((e as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw e;
+      if (!isBusy(e) || Date.now() >= deadline) throw e;
     }
     await sleep(pause);
   }

@@ -1,15 +1,16 @@
-// The embedded default: a better-sqlite3 file, its folder created on demand.
+// The embedded default: a SQLite file (sqlite-library.ts), its folder created on demand.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { BUSY_WAIT_MS } from './sqlite-busy.ts';
+import { connectSqlite, type SqliteConnection } from './sqlite-library.ts';
 
-export async function openSqlite(file: string): Promise<BetterSqlite3.Database> {
+export async function openSqlite(file: string): Promise<SqliteConnection> {
   await mkdir(dirname(file), { recursive: true });
-  const database = new BetterSqlite3(file);
+  const database = connectSqlite(file, { busyTimeoutMs: BUSY_WAIT_MS });
   // WAL lets the server keep reading while `cobble run` (another process) writes.
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
+  database.exec('PRAGMA journal_mode = WAL');
+  database.exec('PRAGMA foreign_keys = ON');
   // From here on a locked database is waited for by sqlite-busy.ts, off the event loop.
-  database.pragma('busy_timeout = 0');
+  database.exec('PRAGMA busy_timeout = 0');
   return database;
 }

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
+import { connectSqlite } from '../../runtime/database/sqlite-library.ts';
 import { appliedNames, createTable, migrationPath, project, rows, startCobble } from './support.ts';
 
 const insertOnce = `import type { Kysely } from 'kysely';
@@ -17,7 +17,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 
 /** Holds the migration lock the way cobble does, so that both runs start while it is taken. */
 function holdLock(root: string): () => void {
-  const lock = new BetterSqlite3(join(root, 'shoebox', 'migrations', '.lock'), { timeout: 0 });
+  const lock = connectSqlite(join(root, 'shoebox', 'migrations', '.lock'));
   lock.exec('BEGIN IMMEDIATE');
   return () => lock.close();
 }

@@ -4,8 +4,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
 import { svc, type CliResult } from '../support/cli.ts';
+import { connectSqlite } from '../../runtime/database/sqlite-library.ts';
 import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 
 const roots: string[] = [];
@@ -60,9 +60,9 @@ export const trackerFile = (root: string): string => join(root, 'shoebox', 'migr
 /** Every schema object (`type name: sql`), sorted; empty when there is no database file. */
 export function schema(root: string): string[] {
   if (!existsSync(databaseFile(root))) return [];
-  const database = new BetterSqlite3(databaseFile(root), { fileMustExist: true });
+  const database = connectSqlite(databaseFile(root), { mustExist: true });
   try {
-    return (database.prepare('select type, name, sql from sqlite_master order by type, name').all() as { type: string; name: string; sql: string }[])
+    return (database.prepare('select type, name, sql from sqlite_master order by type, name').all([]) as { type: string; name: string; sql: string }[])
       .map((row) => `${row.type} ${row.name}: ${row.sql}`);
   } finally {
     database.close();
@@ -70,9 +70,9 @@ export function schema(root: string): string[] {
 }
 
 export function rows(root: string, query: string): unknown[] {
-  const database = new BetterSqlite3(databaseFile(root), { fileMustExist: true });
+  const database = connectSqlite(databaseFile(root), { mustExist: true });
   try {
-    return database.prepare(query).all();
+    return database.prepare(query).all([]);
   } finally {
     database.close();
   }

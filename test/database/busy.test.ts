@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { after, test } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
 import { svc, svcServer } from '../support/cli.ts';
+import { connectSqlite } from '../../runtime/database/sqlite-library.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 
 const roots: string[] = [];
@@ -32,8 +32,8 @@ test('a write waiting for the lock does not stall other requests, and succeeds o
   const root = await makeProject({ 'routes/api.ts': ROUTES, 'svc.json': '{}' });
   roots.push(root);
   assert.equal(svc(root, ['build']).status, 0);
-  const database = new BetterSqlite3(join(root, 'shoebox', 'database.sqlite'));
-  database.pragma('journal_mode = WAL');
+  const database = connectSqlite(join(root, 'shoebox', 'database.sqlite'));
+  database.exec('PRAGMA journal_mode = WAL');
   database.exec('create table notes (title text)');
   const server = await svcServer(root, ['serve', '--port', '0']);
   try {
@@ -48,7 +48,7 @@ test('a write waiting for the lock does not stall other requests, and succeeds o
     database.exec('COMMIT');
     const written = await write;
     assert.equal(written.status, 200, await written.text());
-    assert.deepEqual(database.prepare('select count(*) as n from notes').get(), { n: 2 });
+    assert.deepEqual(database.prepare('select count(*) as n from notes').all([]), [{ n: 2 }]);
 
     database.exec('BEGIN IMMEDIATE'); // held past the wait: the request fails, it does not hang
     const refused = await fetch(`${server.url}/notes`, { method: 'POST' });

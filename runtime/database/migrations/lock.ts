@@ -7,8 +7,8 @@
 // the application's database so the schema is left untouched.
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import BetterSqlite3 from 'better-sqlite3';
 import { shoeboxPath } from '../../shoebox/paths.ts';
+import { connectSqlite, isBusy } from '../sqlite-library.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER } from './files.ts';
 
@@ -25,16 +25,16 @@ export interface LockOptions {
 /** Waits for the lock and returns its release function. */
 export async function acquireMigrationLock(root: string, options: LockOptions): Promise<() => void> {
   await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
-  // timeout 0: a busy lock is retried here, asynchronously, so that waiting never blocks
-  // the event loop (the holder may be in this same process).
-  const lock = new BetterSqlite3(shoeboxPath(root, 'migrations', '.lock'), { timeout: 0 });
+  // No busy timeout: a busy lock is retried here, asynchronously, so that waiting never
+  // blocks the event loop (the holder may be in this same process).
+  const lock = connectSqlite(shoeboxPath(root, 'migrations', '.lock'));
   const deadline = Date.now() + options.waitMs;
   for (let waited = false; ; waited = true) {
     try {
       lock.exec('BEGIN IMMEDIATE');
       return () => lock.close(); // closing ends the transaction and drops the file lock
     } catch (e) {
-      if ((e as { code?: string }).code !== 'SQLITE_BUSY') {
+      if (!isBusy(e)) {
         lock.close();
         throw e;
       }
