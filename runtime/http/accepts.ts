@@ -7,24 +7,31 @@
  */
 export function accepts(accept: string | undefined, type: string): boolean {
   if (accept === undefined || !(accept.includes(type) || accept.toLowerCase().includes(type))) return false;
-  return quality(accept.toLowerCase().split(','), type) > 0;
+  return quality(accept.toLowerCase().split(','), [type]) > 0;
 }
 
-/** Whether the header asks for `type` (quality above 0) at least as much as for `other`. */
+/**
+ * Whether the header names `type` (quality above 0) and asks for it at least as much as
+ * for `other`, whose quality is that of the most specific range that covers it
+ * (`text/plain`, else `text/*`, else `*\/*`, RFC 9110 §12.5.1). `type` must be named:
+ * `*\/*` alone keeps the default, `other`.
+ */
 export function prefers(accept: string | undefined, type: string, other: string): boolean {
   if (accept === undefined) return false;
   const ranges = accept.toLowerCase().split(',');
-  const wanted = quality(ranges, type);
-  return wanted > 0 && wanted >= quality(ranges, other);
+  const wanted = quality(ranges, [type]);
+  return wanted > 0 && wanted >= quality(ranges, [other, `${other.split('/')[0]}/*`, '*/*']);
 }
 
-/** The `q` of the range naming `type` exactly; 0 when none does. */
-function quality(ranges: readonly string[], type: string): number {
-  for (const range of ranges) {
-    const [media, ...parameters] = range.split(';');
-    if (media!.trim() !== type) continue;
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined ? 1 : Number(q.slice(2)) || 0;
+/** The `q` of the range naming the first of `names` the header has (most specific first); 0 when it has none. */
+function quality(ranges: readonly string[], names: readonly string[]): number {
+  for (const name of names) {
+    for (const range of ranges) {
+      const [media, ...parameters] = range.split(';');
+      if (media!.trim() !== name) continue;
+      const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined ? 1 : Number(q.slice(2)) || 0;
+    }
   }
   return 0;
 }

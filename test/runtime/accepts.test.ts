@@ -21,6 +21,11 @@ test('prefers: the type named with a quality above 0, at least that of the other
   assert.equal(json('application/json;q=0'), false);
   assert.equal(json('text/plain, application/json;q=0.1'), false);
   assert.equal(json('text/plain;q=0.2, application/json;q=0.5'), true);
+  // text/plain's quality is that of the most specific range covering it.
+  assert.equal(json('application/json;q=0.5, text/*'), false);
+  assert.equal(json('application/json;q=0.5, */*'), false);
+  assert.equal(json('application/json;q=0.5, text/*;q=0.2, */*'), true);
+  assert.equal(json('application/json;q=0.5, text/plain;q=0.1, text/*'), true);
   // Prometheus' scrape header, and a browser's: neither names JSON.
   assert.equal(json('application/openmetrics-text;version=1.0.0;q=0.5,text/plain;version=0.0.4;q=0.2,*/*;q=0.1'), false);
   assert.equal(json('text/html,application/xhtml+xml,*/*;q=0.8'), false);
