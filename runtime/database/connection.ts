@@ -3,7 +3,7 @@
 // connection itself opens on the first query.
 import { Kysely } from 'kysely';
 import type { SvcConfig } from '../config.ts';
-import { createDialect } from './dialects.ts';
+import { createDialect, databaseExists } from './dialects.ts';
 
 /**
  * The application's tables, for typed queries through `db()`. Declare them once:
@@ -41,12 +41,22 @@ export async function configureDatabase(next: DatabaseSetup): Promise<void> {
 
 /** The application's database as a Kysely instance: `await db().selectFrom('notes').selectAll().execute()`. */
 export function db<DB = Database>(): Kysely<DB> {
-  if (!setup) {
-    throw new Error('The database is not configured yet: configureDatabase({ root, config }) runs when the server starts.');
-  }
+  if (!setup) throw notConfigured();
   instance ??= open(setup);
   return instance as Kysely<DB>;
 }
+
+/**
+ * Whether the configured database exists yet. A check that only wants to look (the
+ * health endpoint) asks first: its query would create an empty SQLite file, which
+ * `cobble run` would then take for a database its migrations were applied to.
+ */
+export async function databaseCreated(): Promise<boolean> {
+  if (!setup) throw notConfigured();
+  return databaseExists(setup.config.database, setup.root);
+}
+
+const notConfigured = (): Error => new Error('The database is not configured yet: configureDatabase({ root, config }) runs when the server starts.');
 
 /** Closes the connection if one is open; the next `db()` opens a new one. */
 export async function closeDatabase(): Promise<void> {

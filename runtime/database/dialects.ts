@@ -19,10 +19,12 @@ const factories: { [D in Driver]: DialectFactory<D> } = {
 };
 
 const presence: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Promise<boolean> } = {
-  sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, () => false),
+  // Only "no such file" is a database not created yet; a path that cannot be looked at (a
+  // file where its folder should be, no permission) is left for the query to report.
+  sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, (e: NodeJS.ErrnoException) => e.code !== 'ENOENT'),
 };
 
-/** Whether the database already exists: opening a SQLite file that does not creates an empty one. */
+/** Whether the database already exists (or cannot be looked at): opening a SQLite file that does not creates an empty one. */
 export function databaseExists(config: DatabaseConfig, root: string): Promise<boolean> {
   return presence[config.driver](config, root);
 }

@@ -1,12 +1,15 @@
 // A real round trip for the health endpoint: `select 1` through the application's
-// connection, bounded by a timeout so a hung server cannot hang the health check.
+// connection, bounded by a timeout so a hung server cannot hang the health check. A
+// database not created yet is left alone (connection.ts, `databaseCreated`).
 import { sql } from 'kysely';
-import { db } from './connection.ts';
+import { databaseCreated, db } from './connection.ts';
 
 export interface DatabasePing {
   status: 'ok' | 'down';
   latencyMs: number;
   error?: string;
+  /** Said of a database not created yet: nothing is wrong, and nothing is opened to look. */
+  note?: string;
 }
 
 export async function pingDatabase(timeoutMs: number): Promise<DatabasePing> {
@@ -17,6 +20,7 @@ export async function pingDatabase(timeoutMs: number): Promise<DatabasePing> {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
+    if (!(await Promise.race([databaseCreated(), timeout]))) return { status: 'ok', latencyMs: latencyMs(), note: 'not created yet: the first query creates it' };
     await Promise.race([sql`select 1`.execute(db()), timeout]);
     return { status: 'ok', latencyMs: latencyMs() };
   } catch (e) {

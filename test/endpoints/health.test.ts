@@ -1,6 +1,7 @@
 // The health endpoint through a real build: ok, degraded (a service or the cache folder)
 // and down (the database), with the checks it reports.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { readFile, writeFile, mkdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ interface Check {
   status: string;
   latencyMs: number;
   error?: string;
+  note?: string;
 }
 interface Health {
   status: string;
@@ -75,6 +77,17 @@ describe('health endpoint', () => {
       assert.ok(typeof check.latencyMs === 'number' && check.latencyMs >= 0);
       assert.equal(check.error, undefined);
     }
+  });
+
+  it('reports a database not created yet as ok, and does not create it', async () => {
+    const root = await buildProject({ database: { driver: 'sqlite', path: 'shoebox/later.sqlite' } });
+    roots.push(root);
+    const served = await serve(root);
+    const { body } = await health(served.url);
+    await served.stop();
+    assert.equal(body.checks.database?.status, 'ok');
+    assert.match(body.checks.database?.note ?? '', /not created yet/);
+    assert.equal(existsSync(join(root, 'shoebox', 'later.sqlite')), false, 'cobble run would take an empty file for the migrated database');
   });
 
   it('is degraded (200) when a service is unreachable or the cache folder is not writable', async () => {
