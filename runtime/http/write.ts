@@ -1,18 +1,13 @@
 // Outgoing → the wire. HEAD gets the same headers (Content-Length included) and node
 // drops the body itself.
 import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { HeaderValue, Outgoing } from './outgoing.ts';
+import { writeStream, type Streaming } from './write-stream.ts';
 
 type Fields = Array<string | HeaderValue>;
 
-/**
- * Returns, for a streamed body only, the promise of its end: it rejects when the body
- * failed after the headers were sent (the connection is cut then, so the client sees an
- * incomplete answer, not a complete wrong one).
- */
-export function writeOutgoing(res: ServerResponse, out: Outgoing): Promise<void> | undefined {
+/** Returns, for a streamed body only, how its sending goes (write-stream.ts). */
+export function writeOutgoing(res: ServerResponse, out: Outgoing): Streaming | undefined {
   if (res.headersSent) {
     // The handler wrote to `ctx.res` itself; its response stands.
     if (!res.writableEnded) res.end();
@@ -22,26 +17,12 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): Promise<void>
   const bodiless = takesNoBody(status);
   const fields = fieldList(out.headers);
   if (bodiless) res.removeHeader('content-length');
-  else if (!(body instanceof ReadableStream)) fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  if (body instanceof ReadableStream) return writeStream(res, status, fields, body, bodiless);
+  if (!bodiless) fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   // One writeHead() with every field costs node far less than a setHeader() for each.
   res.writeHead(status, fields as string[]);
-  if (body instanceof ReadableStream) return streamed(res, body, bodiless);
   if (bodiless || body === null) res.end();
   else res.end(body);
-}
-
-/** A body of unknown length goes out chunked as it arrives; one that will not be sent is cancelled. */
-async function streamed(res: ServerResponse, body: ReadableStream<Uint8Array>, bodiless: boolean): Promise<void> {
-  if (bodiless || res.req.method === 'HEAD') {
-    res.end();
-    return body.cancel().catch(() => undefined);
-  }
-  try {
-    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), res);
-  } catch (error) {
-    // The client went away: the stream was cancelled, nothing to report.
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
-  }
 }
 
 /**

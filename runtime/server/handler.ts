@@ -323,7 +323,13 @@ class Pipeline implements AppHandler {
   private send(ctx: RequestContext, out: Outgoing): void {
     let sent = out;
     try {
-      writeOutgoing(ctx.res, out)?.catch((error: unknown) => this.logBrokenStream(ctx, out.status, error));
+      const streaming = writeOutgoing(ctx.res, out);
+      if (streaming) {
+        // Counted once its status is sent; a stream that fails first gets an error response instead.
+        streaming.sent.then(() => this.sent(ctx, out.status), (error: unknown) => this.failWith(ctx, error));
+        streaming.done.catch((error: unknown) => this.logBrokenStream(ctx, out.status, error));
+        return;
+      }
     } catch (error) {
       // A header value node refuses (a newline, a bad name): answer 500 without the handler's headers.
       sent = this.problemOutgoing(ctx, this.problemFor(ctx, error));

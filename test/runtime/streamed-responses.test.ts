@@ -56,6 +56,16 @@ describe('streamed Response bodies', () => {
         { method: 'GET', pattern: '/events', handler: () => new Response(slowStream(['data: one\n\n', 'data: two\n\n'], 400), { headers: { 'content-type': 'text/event-stream' } }) },
         { method: 'GET', pattern: '/broken', handler: () => new Response(slowStream(['partial'], 50, true)) },
         { method: 'GET', pattern: '/text-chunks', handler: () => new Response(new ReadableStream<unknown>({ start: (c) => (c.enqueue('not bytes'), c.close()) }) as ReadableStream<Uint8Array>) },
+        {
+          method: 'GET',
+          pattern: '/fails-first',
+          handler: () => new Response(new ReadableStream<Uint8Array>({ pull: async (c) => (await sleep(50), c.error(new Error('the upstream went away'))) })),
+        },
+        {
+          method: 'GET',
+          pattern: '/late-text',
+          handler: () => new Response(new ReadableStream<unknown>({ pull: async (c) => (await sleep(50), c.enqueue('not bytes')) }) as ReadableStream<Uint8Array>),
+        },
         { method: 'GET', pattern: '/ready', handler: () => new Response(new ReadableStream({ start: (c) => (c.enqueue(encoder.encode('all ')), c.enqueue(encoder.encode('here')), c.close()) })) },
       ]),
     );
@@ -112,6 +122,17 @@ describe('streamed Response bodies', () => {
     }
     assert.match(line ?? '', /\[stream\] GET \/broken 200 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\): the response body failed after its headers were sent: Error: the upstream went away/);
     assert.equal((await raw(server.url, '/ready')).status, 200);
+  });
+
+  it('answers 500, headers not yet sent, for a stream that fails before its first chunk', async () => {
+    for (const path of ['/fails-first', '/late-text']) {
+      const res = await raw(server.url, path);
+      assert.equal(res.status, 500, path);
+      assert.equal(res.headers['content-type'], 'application/problem+json', path);
+    }
+    const lines = await server.logLines();
+    assert.ok(lines.some((line) => line.includes('[500] GET /fails-first 500 from')));
+    assert.ok(!lines.some((line) => line.includes('[stream] GET /fails-first')), 'nothing was sent, so nothing was cut');
   });
 
   it('answers 500 for a stream that yields something other than bytes', async () => {

@@ -1,0 +1,40 @@
+// A streamed body (runtime/http/response-body.ts) on the wire: chunked, as it arrives.
+// The status and headers go out with the first chunk, so a stream that fails before it
+// is still answered with an error response; one that fails later cuts the connection,
+// and the client sees an incomplete answer rather than a complete wrong one.
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { HeaderValue } from './outgoing.ts';
+
+export interface Streaming {
+  /** Resolves once the status is sent; rejects, with nothing sent, when the stream fails first. */
+  sent: Promise<void>;
+  /** Rejects when the stream fails after the status was sent. */
+  done: Promise<void>;
+}
+
+export function writeStream(res: ServerResponse, status: number, fields: Array<string | HeaderValue>, body: ReadableStream<Uint8Array>, bodiless: boolean): Streaming {
+  if (bodiless || res.req.method === 'HEAD') {
+    res.writeHead(status, fields as string[]).end();
+    return { sent: Promise.resolve(), done: body.cancel().catch(() => undefined) };
+  }
+  const reader = body.getReader();
+  const first = reader.read().then(({ done, value }) => {
+    res.writeHead(status, fields as string[]);
+    if (done) res.end();
+    else res.write(value);
+    reader.releaseLock();
+    return done;
+  });
+  return { sent: first.then(() => undefined), done: first.then((ended) => (ended ? undefined : pipeRest(res, body)), () => undefined) };
+}
+
+async function pipeRest(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  try {
+    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+  } catch (error) {
+    // The client went away: the stream was cancelled, nothing to report.
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  }
+}
