@@ -194,6 +194,7 @@ class Pipeline implements AppHandler {
     }
     if (path === null) {
       if (ctx.url === '*') return this.asterisk(ctx);
+      if (ctx.method === 'CONNECT') return this.fail(ctx, { status: 400, detail: 'CONNECT asks for a proxy tunnel, and this server is no proxy.' });
       return this.fail(ctx, { status: 400, detail: 'The request path is malformed (for example a broken percent-escape).' });
     }
 

@@ -30,6 +30,7 @@ describe('CONNECT', () => {
     assert.equal(response.headers.connection, 'close');
     const problem = JSON.parse(response.body.toString('utf8'));
     assert.equal(problem.status, 400);
+    assert.equal(problem.detail, 'CONNECT asks for a proxy tunnel, and this server is no proxy.');
     assert.match(problem.requestId, /^[0-9a-f-]{36}$/);
     const lines = await server.logLines();
     assert.ok(lines.some((line) => line.includes(`[400] CONNECT example.com:443 400 from 127.0.0.1 (request ${problem.requestId})`)), lines.join('\n'));
