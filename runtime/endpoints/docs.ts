@@ -1,7 +1,8 @@
 // GET /<endpoints.docs>: Swagger UI for the build's OpenAPI document, and
 // GET /<endpoints.docs>/{asset}: its files. Everything is served by this server (no
 // CDN): Swagger UI from shoebox/outsole/docs/ (copied there from swagger-ui-dist by
-// `svc build` and `svc route docs`), the document from `.svc/openapi.json`.
+// `svc build` and `svc route docs`; from swagger-ui-dist itself when that copy is
+// missing), the document from `.svc/openapi.json`.
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../config.ts';
 import { HttpError } from '../errors/http-error.ts';
