@@ -2,7 +2,6 @@
 // `server.bodyLimit` (SPEC §4: over the limit → 413).
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from '../errors/http-error.ts';
-import { lingerOnClose } from './lingering-close.ts';
 
 export const EMPTY_BODY: Buffer = Buffer.alloc(0);
 
@@ -35,12 +34,8 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
  */
 export class ClientGone extends Error {}
 
-/**
- * The 413 for `req`, whose body is left unread: the connection closes after it, and
- * lingers so that a client still sending reads the answer (lingering-close.ts).
- */
-export function tooLarge(req: IncomingMessage, limit: number): HttpError {
-  lingerOnClose(req.socket);
+/** The 413: the body is left unread, so the connection closes after it (and lingers, as every such close does). */
+export function tooLarge(limit: number): HttpError {
   return new HttpError(413, `The request body is larger than the ${limit}-byte limit.`, { connection: 'close' });
 }
 
@@ -57,7 +52,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (size > limit) {
         done();
         req.pause(); // the rest is discarded once the 413 is out, not collected
-        reject(tooLarge(req, limit));
+        reject(tooLarge(limit));
       } else chunks.push(chunk);
     };
     const onEnd = (): void => {

@@ -1,4 +1,6 @@
-// The close after a refused request body (413), done as nginx's lingering close. The
+// The close after a refused request body (413, 501, 417: the pipeline's `fail()` asks
+// for it whenever its answer closes a connection whose request is still arriving), done
+// as nginx's lingering close. The
 // answer goes out while the client is still sending the body, and the connection then
 // closes. A socket closed with bytes unread, or that bytes reach after it closed, is
 // reset by the kernel, and a reset makes the client's kernel drop what the client has

@@ -183,10 +183,7 @@ class Pipeline implements AppHandler {
     // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).
     if (req.headers.host === undefined && req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
     if (req.headers.host !== undefined && hostFieldCount(req.rawHeaders) > 1) return this.fail(ctx, REPEATED_HOST);
-    if (ctx.unmetExpectation) {
-      lingerOnClose(req.socket); // a client that sends its body anyway still reads the answer
-      return this.fail(ctx, UNMET_EXPECTATION);
-    }
+    if (ctx.unmetExpectation) return this.fail(ctx, UNMET_EXPECTATION);
     if (path === TOO_LONG) {
       // The log line shows how the target starts: all of it would be a line as long as what was refused.
       ctx.path = `${ctx.url.slice(0, LOGGED_TARGET)}… (${ctx.url.length} characters)`;
@@ -229,10 +226,9 @@ class Pipeline implements AppHandler {
     const coding = unknownCoding(req);
     if (coding !== null) {
       const detail = `The transfer coding "${coding}" is not supported: send the body with chunked alone, or with Content-Length.`;
-      lingerOnClose(req.socket); // the body is coming: the client still reads the answer (as for 413)
       return this.fail(ctx, { status: 501, detail, headers: { connection: 'close' } });
     }
-    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(req, this.bodyLimit));
+    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
     if (ctx.awaitsContinue) ctx.res.writeContinue();
     readBody(req, this.bodyLimit).then(
       (body) => {
@@ -352,6 +348,9 @@ class Pipeline implements AppHandler {
   }
 
   private fail(ctx: RequestContext, problem: Problem): void {
+    // A refusal that closes the connection with the request body still arriving (413, 501,
+    // 417) lingers, so that a client that writes before it reads still gets the answer.
+    if (problem.headers?.['connection'] === 'close' && !ctx.req.complete) lingerOnClose(ctx.req.socket);
     this.send(ctx, this.problemOutgoing(ctx, problem));
   }
 
