@@ -1,10 +1,12 @@
-// The application's error pages (weave/Views/errors/, shoebox/views/) parse as Handlebars,
-// or the build says where they do not (SVC010): the server compiles them when it starts,
-// and a page that does not parse would otherwise stop it there.
+// The application's error pages (weave/Views/errors/, shoebox/views/) parse as Handlebars
+// and call nothing they do not have, or the build says where they do not (SVC010): the
+// server compiles them when it starts, and a page that does not parse would otherwise stop
+// it there; one that calls a missing helper would fail on the first error it should show.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import Handlebars from 'handlebars';
 import { PAGE_FILE } from '../../runtime/errors/pages.ts';
+import { missingCalls } from './error-page-calls.ts';
 import type { Reporter } from './reporter.ts';
 
 const FOLDERS = [join('weave', 'Views', 'errors'), join('shoebox', 'views')];
@@ -22,12 +24,15 @@ export function checkErrorPages(root: string, reporter: Reporter): void {
         reporter.error('SVC010', `the error page cannot be read (${why}). Make it a readable file, or remove it.`, { file, line: 1, col: 1 });
         continue;
       }
+      let ast: hbs.AST.Program;
       try {
-        Handlebars.parse(source);
+        ast = Handlebars.parse(source);
       } catch (e) {
         const expected = (e as Error).message.split('\n').at(-1)!.replace(/ - \d+:\d+$/, '');
         reporter.error('SVC010', `syntax error in a Handlebars page: ${expected}. The page must parse before the server can use it.`, { file, ...syntaxErrorAt(e) });
+        continue;
       }
+      for (const { text, line, col } of missingCalls(ast)) reporter.error('SVC010', text, { file, line, col });
     }
   }
 }

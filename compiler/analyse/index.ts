@@ -17,7 +17,8 @@
 //   SVC008  the middleware entry's class or name; a count mismatch at the parameter
 //           array; a type mismatch at the parameter itself
 //   SVC009  the type's declaration, or the handler when the type has none in the project
-//   SVC010/SVC011  syntax errors and missing packages in any application file (sources.ts)
+//   SVC010/SVC011  syntax errors and missing packages in any application file (sources.ts);
+//                  error pages that do not parse or call what they do not have (error-pages.ts)
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
 import type { Project } from 'ts-morph';
