@@ -31,7 +31,7 @@ export type Guard = (ctx: Context) => void;
 export function guardToken(guarded: boolean, env: NodeJS.ProcessEnv = process.env): string | null {
   if (!guarded) return null;
   const token = env[GUARD_TOKEN_VARIABLE];
-  if (!token) throw new GuardTokenError(`the environment variable ${GUARD_TOKEN_VARIABLE} is not set`);
+  if (!token) throw new GuardTokenError(`the environment variable ${GUARD_TOKEN_VARIABLE} is ${token === undefined ? 'not set' : 'empty'}`);
   if (!PRESENTABLE.test(token)) {
     throw new GuardTokenError(`${GUARD_TOKEN_VARIABLE} starts or ends with whitespace, or holds a character other than visible ASCII, so no request could present it`);
   }

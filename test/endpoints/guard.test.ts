@@ -61,6 +61,12 @@ describe('guarded: true', () => {
     });
   }
 
+  it('`svc serve` says so when SVC_GUARD_TOKEN is set but empty', () => {
+    const run = spawnSync(process.execPath, [svcBin, 'serve', '--port', '0'], { cwd: root, env: { ...process.env, SVC_GUARD_TOKEN: '' }, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.status, 1, `svc serve exited with ${run.status}:\n${run.stdout}${run.stderr}`);
+    assert.match(run.stderr, /the environment variable SVC_GUARD_TOKEN is empty/);
+  });
+
   // The presented token is read without surrounding spaces, and a header carries visible ASCII.
   for (const token of [' secret', 'secret\n', 'sécret']) {
     it(`\`svc serve\` refuses a token no request could present (${JSON.stringify(token)})`, () => {
