@@ -5,7 +5,7 @@
 // the same arguments and answers with its usual message, help and exit code 2.
 import { cac } from 'cac';
 import { register } from '../cli/commands/serve.ts';
-import { refuseBlankValues } from '../cli/blank-values.ts';
+import { refuseMisreadValues } from '../cli/misread-values.ts';
 import { UsageError } from '../cli/usage-error.ts';
 
 /** The exit code once serving ends, or `undefined`: run the full CLI instead. */
@@ -15,7 +15,7 @@ export async function serveMain(argv: readonly string[]): Promise<number | undef
   try {
     cli.parse(['node', 'svc', ...argv], { run: false });
     if (cli.matchedCommandName !== 'serve' || cli.options.help || cli.options.version) return undefined;
-    refuseBlankValues(cli.matchedCommand!, argv);
+    refuseMisreadValues(cli.matchedCommand!, argv);
     const code: unknown = await cli.runMatchedCommand();
     return typeof code === 'number' ? code : 0;
   } catch (e) {

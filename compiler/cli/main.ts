@@ -5,7 +5,7 @@
 import { cac, type CAC } from 'cac';
 import { frameworkVersion } from '../version.ts';
 import { refuseOptionsNotTaken } from './action-options.ts';
-import { refuseBlankValues } from './blank-values.ts';
+import { refuseMisreadValues } from './misread-values.ts';
 import { UsageError } from './usage-error.ts';
 
 type Command = () => Promise<{ register(cli: CAC): void }>;
@@ -33,7 +33,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       if (cli.options.help || cli.options.version) return 0;
       throw new UsageError(argv.length ? `Unknown command: ${argv[0]}` : 'No command given.');
     }
-    refuseBlankValues(cli.matchedCommand, argv);
+    refuseMisreadValues(cli.matchedCommand, argv);
     refuseOptionsNotTaken(cli.matchedCommand, cli.args, cli.options);
     const code = await cli.runMatchedCommand();
     return typeof code === 'number' ? code : 0;
