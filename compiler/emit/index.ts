@@ -13,8 +13,13 @@ import { emitOpenApi, readApiInfo, type ApiInfo } from './openapi/index.ts';
 
 export const OUT_DIR = '.svc';
 
-/** What esbuild bundles into .svc/app.mjs. */
+/**
+ * What esbuild bundles into .svc/app.mjs. The package.json makes them ES modules wherever
+ * they are loaded from: a test importing `.svc/dispatcher.ts` through tsx in a project
+ * whose own package.json does not say `"type": "module"` would otherwise read it as CommonJS.
+ */
 export const emitSources = (table: RouteTable): Record<string, string> => ({
+  'package.json': '{ "type": "module" }\n',
   'canonical-path.ts': emitCanonicalPath(),
   'dispatcher.ts': emitDispatcher(table.routes),
   'entry.ts': emitEntry(table),
