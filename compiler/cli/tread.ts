@@ -62,7 +62,9 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const watcher = watch(root, { ignoreInitial: true, ignored: (path) => !watched(path) });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   const changed = serialised(rebuild);
-  watcher.on('all', changed);
+  watcher.on('all', (_event, path) => {
+    if (readByBuild(path)) changed();
+  });
   await changed.now();
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
@@ -83,6 +85,14 @@ export async function tread(root: string, listen: { host?: string; port?: number
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
 }
+
+/**
+ * Files a build can read: svc.json, code and data a route file can import, error pages.
+ * An editor's temporary files (`sed -i`'s `sedX1b2c3`, vim's `4913` and `web.ts~`) are
+ * not: the one renamed over a route file would otherwise build a second time when
+ * chokidar reports it gone, 100 ms later. Folders come and go with the files in them.
+ */
+const readByBuild = (path: string): boolean => /\.([cm]?[jt]sx?|json|hbs)$/.test(path);
 
 /**
  * Runs `task` after a burst of events settles; events during a run queue exactly one more

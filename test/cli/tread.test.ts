@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
@@ -49,6 +49,18 @@ test('an edit esbuild rejects prints the diagnostic and keeps the last good buil
   assert.match(tread.output(), /routes\/web\.ts:1:22 - error SVC011: Could not resolve "\.\/words\.ts"/);
   assert.doesNotMatch(tread.output(), /at failureErrorWithLog/);
   assert.equal(await home(), 'second');
+});
+
+test("an editor's save through a temporary file renamed over the route file builds once", async () => {
+  const builds = (): number => tread.output().split('svc tread: built').length - 1;
+  const before = builds();
+  await writeFiles(root, { 'routes/sedX1b2c3': routes("'renamed'") }); // as `sed -i` saves
+  await new Promise((resolve) => setTimeout(resolve, 300)); // long enough for the watcher to see it
+  await rename(join(root, 'routes', 'sedX1b2c3'), join(root, 'routes', 'web.ts'));
+  await eventually(async () => (await home()) === 'renamed');
+  // chokidar reports the temporary file gone 100 ms after the rename.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.equal(builds(), before + 1, tread.output());
 });
 
 test('a new route file is picked up', async () => {
