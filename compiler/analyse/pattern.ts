@@ -6,7 +6,8 @@ import { normalisePattern } from '../../runtime/routing/pattern.ts';
 export type PatternSegment = { kind: 'literal'; value: string } | { kind: 'param'; name: string; optional: boolean };
 
 const PLACEHOLDER = /^\{([^{}]*)\}$/;
-const PLACEHOLDER_NAME = /^[A-Za-z0-9_-]+$/;
+/** Letters and digits of any script (SPEC §2 says letters, not ASCII letters), with their marks. */
+const PLACEHOLDER_NAME = /^[\p{L}\p{M}\p{Nd}_-]+$/u;
 const HOW_TO = 'write placeholders as a whole segment, {name} or {name?}';
 
 export function splitPattern(text: string): { segments: PatternSegment[]; problems: string[] } {
@@ -37,7 +38,7 @@ function readSegment(raw: string): PatternSegment | string {
   if (!PLACEHOLDER_NAME.test(name)) {
     return name === ''
       ? `placeholder '${raw}' has no name; ${HOW_TO}`
-      : `placeholder name '${name}' may use only ASCII letters, digits, '-' and '_'`;
+      : `placeholder name '${name}' may use only letters, digits, '-' and '_'`;
   }
   return { kind: 'param', name, optional };
 }
