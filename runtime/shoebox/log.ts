@@ -18,6 +18,8 @@ export class LogWriter {
   private draining: Promise<void> | null = null;
   /** Bytes in the current file; unknown (-1) until the first write. */
   private size = -1;
+  /** The last write failed: its lines went to stderr. */
+  private failing = false;
 
   constructor(
     readonly file: string,
@@ -37,20 +39,31 @@ export class LogWriter {
   }
 
   private async drain(): Promise<void> {
-    try {
-      // Wait for the rest of this turn of the event loop: the lines of every request it
-      // answers go out in one write, not one file open and write for the first line alone.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      while (!this.pending.empty) {
-        const lines = this.pending.take();
+    // Wait for the rest of this turn of the event loop: the lines of every request it
+    // answers go out in one write, not one file open and write for the first line alone.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (!this.pending.empty) {
+      const lines = this.pending.take();
+      try {
         await (this.forward ? this.forward([lines.toString()]) : this.write(lines));
+        if (this.failing) process.stderr.write(`svc: ${this.file} is written again\n`);
+        this.failing = false;
+      } catch (e) {
+        this.refused(lines, e as Error);
       }
-    } catch (e) {
-      // A log that cannot be written must not take the server down with it.
-      process.stderr.write(`svc: cannot write ${this.file}: ${(e as Error).message}\n`);
-    } finally {
-      this.draining = null;
     }
+    this.draining = null;
+  }
+
+  /**
+   * A log that cannot be written must not take the server down with it, nor lose what it
+   * says (a 500's cause may be nowhere else): its lines go to stderr instead, said once.
+   */
+  private refused(lines: Buffer, failure: Error): void {
+    if (!this.failing) process.stderr.write(`svc: cannot write ${this.file}: ${failure.message}; its lines go to stderr until it can be written\n`);
+    this.failing = true;
+    this.size = -1; // whatever the file is now, it is read again before the next write
+    process.stderr.write(Buffer.from(lines)); // a copy: the buffer is filled again once taken
   }
 
   /**

@@ -1,6 +1,6 @@
 // shoebox/logs/svc.log: queued, single writer, rotated by size.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { flushLogs, formatLogLine, logError, LogWriter, logWriter, useLog } from '../../runtime/shoebox/log.ts';
@@ -74,6 +74,26 @@ describe('svc.log', () => {
     const read = (suffix: string): Promise<string> => readFile(file + suffix, 'utf8');
     // 'é' takes two bytes: 41 bytes do not fit after the 10 of 'd'.
     assert.deepEqual(await Promise.all(['.3', '.2', '.1', ''].map(read)), [lines[0]! + lines[1], lines[2], lines[3], lines[4]]);
+  });
+
+  it('sends the lines of a log it cannot write to stderr, saying so once, and writes the file again once it can', async (t) => {
+    const file = join(root, 'shoebox', 'logs', 'blocked.log');
+    await mkdir(file, { recursive: true }); // a folder where the file should be: EISDIR
+    const stderr: string[] = [];
+    t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    const writer = new LogWriter(file, { maxBytes: 1 << 20, keep: 1 });
+    writer.append('[t] [500] the cause\n');
+    await writer.flush();
+    writer.append('[t] [404] another\n');
+    await writer.flush();
+    assert.deepEqual(stderr.slice(1), ['[t] [500] the cause\n', '[t] [404] another\n']);
+    assert.match(stderr[0]!, /^svc: cannot write .*blocked\.log: EISDIR.*; its lines go to stderr until it can be written\n$/);
+    await rm(file, { recursive: true });
+    writer.append('[t] [404] written\n');
+    await writer.flush();
+    assert.equal(await readFile(file, 'utf8'), '[t] [404] written\n');
+    assert.match(stderr.at(-1)!, /^svc: .*blocked\.log is written again\n$/);
+    assert.equal(stderr.length, 4);
   });
 
   it('logError() appends to the served application’s log', async () => {
