@@ -59,7 +59,9 @@ export async function tread(root: string, listen: { host?: string; port?: number
   // Watch from before the first build, so an edit saved while it runs is built next.
   // The root, filtered, rather than the folders themselves: a `weave/` made after start-up is watched too.
   const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^svc\.json$/.test(relative(root, path).split(sep).join('/'));
-  const watcher = watch(root, { ignoreInitial: true, ignored: (path) => !watched(path) });
+  // Events as they come (no `atomic` hold-back of 100 ms on a deletion): a file renamed away
+  // and another written, or a folder moved, then land in one burst, so one build.
+  const watcher = watch(root, { ignoreInitial: true, atomic: false, ignored: (path) => !watched(path) });
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   const changed = serialised(rebuild);
   watcher.on('all', (_event, path) => {

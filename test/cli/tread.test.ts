@@ -51,16 +51,38 @@ test('an edit esbuild rejects prints the diagnostic and keeps the last good buil
   assert.equal(await home(), 'second');
 });
 
+/** Builds tread has finished, good or failed. */
+const builds = (): number => tread.output().split(/svc tread: built|svc tread: build failed/).length - 1;
+const settled = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1000));
+
 test("an editor's save through a temporary file renamed over the route file builds once", async () => {
-  const builds = (): number => tread.output().split('svc tread: built').length - 1;
   const before = builds();
   await writeFiles(root, { 'routes/sedX1b2c3': routes("'renamed'") }); // as `sed -i` saves
   await new Promise((resolve) => setTimeout(resolve, 300)); // long enough for the watcher to see it
   await rename(join(root, 'routes', 'sedX1b2c3'), join(root, 'routes', 'web.ts'));
   await eventually(async () => (await home()) === 'renamed');
-  // chokidar reports the temporary file gone 100 ms after the rename.
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await settled(); // the temporary file's deletion reaches the watcher too
   assert.equal(builds(), before + 1, tread.output());
+});
+
+test('a folder moved away and back builds once each way', async () => {
+  await writeFiles(root, {
+    'weave/Lib/word.ts': "export const word = 'moved';\n",
+    'routes/moved.ts': `import type { Router } from 'svc';\nimport { word } from '../weave/Lib/word.ts';\nexport default (router: Router) => { router.get('/moved', () => word); };\n`,
+  });
+  await eventually(async () => (await fetch(`${tread.url}/moved`)).status === 200);
+  await settled();
+  const before = builds();
+  await rename(join(root, 'weave', 'Lib'), join(root, 'weave', 'Text'));
+  await eventually(async () => builds() > before);
+  await settled();
+  assert.equal(builds(), before + 1, tread.output());
+  assert.match(tread.output(), /routes\/moved\.ts:2:22 - error SVC011/);
+  await rename(join(root, 'weave', 'Text'), join(root, 'weave', 'Lib'));
+  await eventually(async () => builds() > before + 1);
+  await settled();
+  assert.equal(builds(), before + 2, tread.output());
+  assert.equal(await (await fetch(`${tread.url}/moved`)).text(), 'moved');
 });
 
 test('a new route file is picked up', async () => {
