@@ -91,8 +91,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
 /**
  * Files a build can read: svc.json, code and data a route file can import, error pages.
  * An editor's temporary files (`sed -i`'s `sedX1b2c3`, vim's `4913` and `web.ts~`) are
- * not: the one renamed over a route file would otherwise build a second time when
- * chokidar reports it gone, 100 ms later. Folders come and go with the files in them.
+ * not: the one later renamed over a route file would otherwise start a build of its own
+ * as it is written, before the save is done. Folders come and go with the files in them.
  */
 const readByBuild = (path: string): boolean => /\.([cm]?[jt]sx?|json|hbs)$/.test(path);
 
