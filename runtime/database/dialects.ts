@@ -2,7 +2,7 @@
 // means adding `{ driver: 'postgres'; url: string }` to the config union and an entry
 // here and in `presence` (the mapped types below refuse to compile until there is one); application code,
 // which only ever sees `db()`, does not change.
-import { access } from 'node:fs/promises';
+import { access, open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { SvcConfig } from '../config.ts';
@@ -23,6 +23,35 @@ const presence: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>
   // file where its folder should be, no permission) is left for the query to report.
   sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, (e: NodeJS.ErrnoException) => e.code !== 'ENOENT'),
 };
+
+/** The first bytes of every SQLite database file (an empty file is a database without tables). */
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+const soundness: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Promise<string | null> } = {
+  sqlite: async (config, root) => {
+    const handle = await open(resolve(root, config.path), 'r').catch(() => null);
+    if (handle === null) return null; // not there yet, or not readable: the first query says why
+    try {
+      const header = Buffer.alloc(SQLITE_HEADER.length);
+      const { bytesRead } = await handle.read(header, 0, header.length, 0);
+      return bytesRead === 0 || header.equals(SQLITE_HEADER) ? null : `${config.path} is not an SQLite database`;
+    } catch {
+      return null; // a folder, say: left for the query to report
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+/**
+ * What is wrong with a database that exists but is none (a file of something else at
+ * `database.path`), or null: said when the server starts, rather than by the 500 of
+ * every request that uses it.
+ */
+export async function databaseFileProblem(config: DatabaseConfig, root: string): Promise<string | null> {
+  const check = soundness[config.driver] as ((config: DatabaseConfig, root: string) => Promise<string | null>) | undefined;
+  return check ? check(config, root) : null; // an unknown driver: configureDatabase() says so
+}
 
 /** Whether the database already exists (or cannot be looked at): opening a SQLite file that does not creates an empty one. */
 export function databaseExists(config: DatabaseConfig, root: string): Promise<boolean> {

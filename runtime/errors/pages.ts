@@ -5,7 +5,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import Handlebars from 'handlebars';
-import { formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
+import { logAndWarn, type LogWriter } from '../shoebox/log.ts';
 import { frameworkRoot, shoeboxPath } from '../shoebox/paths.ts';
 
 export interface ErrorPageData {
@@ -78,8 +78,7 @@ export class ErrorPages {
     this.broken.add(page);
     this.cache.clear();
     const message = `The error page ${page.file} failed to render (${failure.message}); the page it overrides is served in its place from now on.`;
-    this.log.append(formatLogLine('error-page', message));
-    process.stderr.write(`svc: ${oneLine(message)}\n`);
+    logAndWarn(this.log, 'error-page', message);
   }
 
   private lookup(status: string): Page {

@@ -16,9 +16,10 @@ import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { allowList } from '../routing/allow.ts';
 import { canonicalPath } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
-import { formatCheckedLine, formatLogLine, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
+import { formatCheckedLine, formatLogLine, logAndWarn, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { closeDatabase, configureDatabase } from '../database/index.ts';
+import { databaseFileProblem } from '../database/dialects.ts';
 import { outsoleRoute, underOutsole } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
@@ -64,13 +65,15 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   const dev = options.dev ?? false;
   const config = app.manifest.config;
   const log = logWriter(options.root, config.logs);
-  const [, metrics, pages] = await Promise.all([
+  const [, metrics, pages, databaseProblem] = await Promise.all([
     configureDatabase({ root: options.root, config }),
     RouteMetrics.open(options.root, app.manifest.routes),
     ErrorPages.load(options.root, log),
+    databaseFileProblem(config.database, options.root),
   ]);
   // Before binding: knots' start-up hooks may already call logError().
   useLog(log);
+  if (databaseProblem) logAndWarn(log, 'database', `${databaseProblem}: every query will fail (health reports it down) until the file is replaced or database.path names another.`);
   const setup = { app, root: options.root, dev, config, metrics };
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, setup);
   const ip = compiledIpRules(app);

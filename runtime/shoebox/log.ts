@@ -187,6 +187,12 @@ export function logError(type: string, message: string, context?: unknown): void
   (active ?? logWriter(process.cwd())).append(formatLogLine(type, message, context));
 }
 
+/** What the operator must see at once: a line in `writer`'s log, and the message on stderr. */
+export function logAndWarn(writer: LogWriter, type: string, message: string): void {
+  writer.append(formatLogLine(type, message));
+  process.stderr.write(`svc: ${oneLine(message)}\n`);
+}
+
 /**
  * For `process.on('unhandledRejection')` in the serving process. Node's default ends the
  * process when a promise is rejected with nothing to catch it (a handler that started

@@ -1,7 +1,7 @@
 // migrations.json that cannot be trusted is refused with a clear message and left alone;
 // one that names a deleted file is reported.
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { appliedNames, cobble, createTable, migrationPath, project, schema, trackerText } from './support.ts';
@@ -78,4 +78,18 @@ test('applied migrations recorded for a database that is gone: run and rollback 
   rmSync(join(root, 'shoebox', 'migrations', 'migrations.json'));
   assert.equal(cobble(root, 'run').status, 0);
   assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_create_tags']);
+});
+
+test('a database file that is no SQLite database: run and rollback refuse, name it, and leave it as it is', async () => {
+  const root = await project({ [migrationPath('20250101000000_create_notes')]: createTable('notes') });
+  assert.equal(cobble(root, 'run').status, 0);
+  const database = join(root, 'shoebox', 'database.sqlite');
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${database}${suffix}`, { force: true });
+  writeFileSync(database, 'these are my notes, not a database\n');
+  for (const action of ['run', 'rollback']) {
+    const result = cobble(root, action);
+    assert.equal(result.status, 1, `${action}: ${result.stdout}${result.stderr}`);
+    assert.match(result.stderr, /shoebox\/database\.sqlite is not an SQLite database: nothing was run\./);
+    assert.equal(readFileSync(database, 'utf8'), 'these are my notes, not a database\n');
+  }
 });

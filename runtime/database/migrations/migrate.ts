@@ -2,7 +2,7 @@
 // recorded in the tracker right after it commits, so whatever happens next (a failing
 // migration, a killed process) the tracker names exactly the migrations that committed.
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
-import { databaseExists } from '../dialects.ts';
+import { databaseExists, databaseFileProblem } from '../dialects.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration, type Migration } from './load.ts';
@@ -74,6 +74,8 @@ async function underLock(
   try {
     const applied = await readTracker(options.root);
     if (applied.length > 0 && !(await databaseExists(options.config.database, options.root))) throw databaseGone(options, applied);
+    const problem = await databaseFileProblem(options.config.database, options.root);
+    if (problem) throw new CobbleError(`${problem}: nothing was run. Put the database back, or point svc.json database.path at an SQLite file (or a path with no file yet).`);
     const { files, stray } = await readMigrationsFolder(options.root);
     reportMissing(applied, files, options.log);
     for (const file of stray) options.log(strayNote(file));

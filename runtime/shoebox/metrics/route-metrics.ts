@@ -5,7 +5,7 @@
 // they survive a restart and a rebuild that renumbers the routes.
 import type { ManifestRoute } from '../../manifest.ts';
 import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
-import { formatLogLine, logWriter } from '../log.ts';
+import { logAndWarn, logWriter } from '../log.ts';
 import { linkToPrimary } from './cluster.ts';
 import { MetricsFile, type SavedRoute } from './metrics-file.ts';
 
@@ -104,8 +104,7 @@ export class RouteMetrics {
   }
 
   private report(root: string, message: string): void {
-    logWriter(root).append(formatLogLine('metrics', message));
-    process.stderr.write(`svc: ${message}\n`);
+    logAndWarn(logWriter(root), 'metrics', message);
   }
 
   record(routeId: number, durationMs: number): void {
