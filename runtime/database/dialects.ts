@@ -1,6 +1,6 @@
 // One Kysely dialect factory per `database.driver`. Supporting PostgreSQL or MySQL later
 // means adding `{ driver: 'postgres'; url: string }` to the config union and an entry
-// here and in `presence` (the mapped types below refuse to compile until there is one); application code,
+// here, in `presence` and in `soundness` (the mapped types below refuse to compile until there is one); application code,
 // which only ever sees `db()`, does not change.
 import { access, open } from 'node:fs/promises';
 import { resolve } from 'node:path';
