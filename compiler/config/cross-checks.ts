@@ -13,13 +13,23 @@ export const endpointPath = (path: string): string => path.replace(/^\/+|\/+$/g,
 /** `admin/` → `/admin`: route keys are canonical paths, compared with request paths. */
 export const routeKey = (key: string): string => `/${endpointPath(key)}`;
 
-export function settle(config: SvcConfig, where: (jsonPath: string) => SourceLocation): Diagnostic[] {
+/**
+ * `locations`: where each key written in svc.json is; a default that was not written is
+ * reported at `unwritten` (the file's start).
+ */
+export function settle(config: SvcConfig, locations: Readonly<Record<string, SourceLocation>>, unwritten: SourceLocation): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  /** Reports `jsonPath` when `value` was already claimed by an earlier key. */
-  const claim = (claimed: Map<string, string>, value: string, jsonPath: string, clash: (first: string) => string): void => {
+  const where = (jsonPath: string): SourceLocation => locations[jsonPath] ?? unwritten;
+  /**
+   * Reports `jsonPath` when `value` was already claimed by an earlier key; at the earlier
+   * key instead when only that one is written, as a default clashing with a written value
+   * is fixed where the value is written.
+   */
+  const claim = (claimed: Map<string, string>, value: string, jsonPath: string, clash: (other: string) => string): void => {
     const first = claimed.get(value);
-    if (first === undefined) claimed.set(value, jsonPath);
-    else diagnostics.push(error('SVC007', `${jsonPath}: ${clash(first)}`, where(jsonPath)));
+    if (first === undefined) return void claimed.set(value, jsonPath);
+    const [at, other] = jsonPath in locations || !(first in locations) ? [jsonPath, first] : [first, jsonPath];
+    diagnostics.push(error('SVC007', `${at}: ${clash(other)}`, where(at)));
   };
 
   const endpoints = new Map<string, string>();

@@ -60,7 +60,7 @@ export function parseConfig(source: string): LoadedConfig {
     place: (path, node) => (locations[path] = at(node.offset)),
   }) as SvcConfig & { $schema?: string };
   const { $schema: _, ...config } = value;
-  diagnostics.push(...settle(config, (path) => locations[path] ?? at(0)));
+  diagnostics.push(...settle(config, locations, at(0)));
   return { config, diagnostics, locations };
 }
 

@@ -90,6 +90,22 @@ export default (router: Router) => {
   }
 });
 
+test('a written endpoint on the path of a default one is reported at the written key', async () => {
+  const root = await makeProject({
+    'routes/web.ts': "import type { Router } from 'svc';\n\nexport default (router: Router) => {\n  router.get('/', () => 'home');\n};\n",
+    'svc.json': '{\n  "endpoints": {\n    "docs": "svc/health"\n  }\n}\n',
+  });
+  try {
+    const { diagnostics } = await build(root, { write: false });
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.code} ${d.text}`),
+      ['svc.json:3:5 SVC007 endpoints.docs: /svc/health is already the path of endpoints.health'],
+    );
+  } finally {
+    await removeProject(root);
+  }
+});
+
 test('an endpoint on a path a route placeholder takes is an SVC007 warning; not when the placeholder type refuses it', async () => {
   const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
