@@ -12,7 +12,7 @@ import { compileServers, type Peer } from './servers/compile.ts';
 import { MISSING_PATH, PARAMS_PATH, payload, STATIC_PATH } from './servers/payload.ts';
 import { cpuSeconds, planCores, runLoad } from './support/load.ts';
 import { machine, markdownTable, median, ratio, thousands, fixed, writeReadmeSection } from './support/report.ts';
-import { measureOk, startServer, type RunningServer } from './support/process.ts';
+import { measureOk, serverFlags, startServer, type RunningServer } from './support/process.ts';
 
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 5);
 const WARMUP = Number(process.env.BENCH_HTTP_WARMUP ?? 2);
@@ -199,7 +199,7 @@ const report = [
     `CPU µs/req: the server process's user + system time over its measured turns (/proc/<pid>/stat) divided by the requests answered. ` +
     `Servers were busy ${fixed(Math.min(...busy))}–${fixed(Math.max(...busy))}% of their CPU during measured rounds (medians)` +
     `${Math.max(...busy) < 95 ? ', so autocannon, not the server, set the pace' : ''}. ` +
-    `Machine: ${machine()}; ${cores.description}; load average ${fixed(load, 1)} when the rounds ended (other work shares the machine).`,
+    `Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(load, 1)} when the rounds ended (other work shares the machine).`,
   '',
   results,
   '',

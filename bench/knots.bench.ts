@@ -17,7 +17,7 @@ import type { Outgoing } from '../runtime/http/outgoing.ts';
 import { RateLimitKnots } from '../runtime/knots/rate-limit.ts';
 import { benchTmp, repoRoot } from './gen/project.ts';
 import { planCores, runLoad } from './support/load.ts';
-import { measureOk, startServer } from './support/process.ts';
+import { measureOk, serverFlags, startServer } from './support/process.ts';
 import { fixed, machine, markdownTable, median, ratio, thousands, writeReadmeSection } from './support/report.ts';
 
 // As in the HTTP bench (support/load.ts): the server on one CPU, autocannon, a process of
@@ -111,7 +111,7 @@ try {
   const knotNs = await rateLimitNanoseconds();
   const plainNs = 1e9 / median(samples.get('/plain')!);
   const text = [
-    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}; ${cores.description}; load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
+    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
     '',
     markdownTable(['route', 'path', 'req/s', '× plain'], rows, ['l', 'l', 'r', 'r']),
     '',

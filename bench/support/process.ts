@@ -14,13 +14,26 @@ export interface RunningServer {
 const URL_LINE = /(http:\/\/[^\s]+)/;
 
 /**
- * Spawns `node …args` in `cwd` and resolves once it prints an `http://` URL. `prefix`
+ * Every server a bench starts, peers and svc alike, runs without V8's memory reducer.
+ * The reducer collects garbage in a process that has gone idle, and a server measured
+ * after it has run (a peer idles while another is measured) spends 20–40% more CPU per
+ * request from then on (bench/README.md, HTTP): that struck servers at random and was
+ * most of the spread between rounds. `BENCH_MEMORY_REDUCER=1` keeps V8's default.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = process.env.BENCH_MEMORY_REDUCER === '1' ? [] : ['--no-memory-reducer'];
+
+/** How the benches' servers run, for the reports. */
+export const serverFlags = (): string =>
+  SERVER_NODE_FLAGS.length === 0 ? "servers run with V8's defaults" : `servers run with \`node ${SERVER_NODE_FLAGS.join(' ')}\``;
+
+/**
+ * Spawns `node …args` (after SERVER_NODE_FLAGS) in `cwd` and resolves once it prints an `http://` URL. `prefix`
  * runs node through another command that execs it (`taskset -c 0`), so the child's pid
  * is still node's.
  */
 export function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, prefix: readonly string[] = []): Promise<RunningServer> {
   const started = performance.now();
-  const [command, ...argv] = [...prefix, process.execPath, ...args];
+  const [command, ...argv] = [...prefix, process.execPath, ...SERVER_NODE_FLAGS, ...args];
   const child = spawn(command!, argv, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
