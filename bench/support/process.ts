@@ -27,9 +27,9 @@ export const serverFlags = (): string =>
   SERVER_NODE_FLAGS.length === 0 ? "servers run with V8's defaults" : `servers run with \`node ${SERVER_NODE_FLAGS.join(' ')}\``;
 
 /**
- * Spawns `node …args` (after SERVER_NODE_FLAGS) in `cwd` and resolves once it prints an `http://` URL. `prefix`
- * runs node through another command that execs it (`taskset -c 0`), so the child's pid
- * is still node's.
+ * Spawns `node …args` (after SERVER_NODE_FLAGS) in `cwd` and resolves once it prints an
+ * `http://` URL. `prefix` runs node through another command that execs it (`taskset -c
+ * 0`), so the child's pid is still node's.
  */
 export function startServer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}, prefix: readonly string[] = []): Promise<RunningServer> {
   const started = performance.now();
