@@ -8,7 +8,7 @@ import { benchTmp, generateProject, repoRoot } from './gen/project.ts';
 import { compileServers, type Peer } from './servers/compile.ts';
 import { STATIC_PATH } from './servers/payload.ts';
 import { machine, markdownTable, median, ratio, fixed, writeReadmeSection } from './support/report.ts';
-import { measureOk, startServer } from './support/process.ts';
+import { measureOk, serverFlags, startServer } from './support/process.ts';
 
 const ROUTES = 1000;
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 7);
@@ -66,7 +66,7 @@ const table = markdownTable(
 const report = [
   `Process spawn to the first 200 on \`GET ${STATIC_PATH}\`, ${RUNS} runs each (rotating order), the ${project.routeCount}-route generated project ` +
     `(svc: \`node bin/svc.js serve\` on its build; peers: the same routes from routes.json, run as esbuild-bundled JavaScript). ` +
-    `Machine: ${machine()}; shared with other work.`,
+    `Machine: ${machine()}; ${serverFlags()}; shared with other work.`,
   '',
   table,
 ].join('\n');
