@@ -2,6 +2,8 @@
 // contract). One object per request; everything not needed by every request (query,
 // params by name, request id) is computed on first use.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+// Imported: node reads the global `performance` through a getter, and a request reads the clock twice.
+import { performance } from 'node:perf_hooks';
 import type { Context, RouteInfo } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import { EMPTY_BODY } from '../http/body.ts';
@@ -37,8 +39,8 @@ export class RequestContext implements Context, ResponseSettings {
   unmetExpectation = false;
   /** The error behind a 5xx, kept for the log line. */
   failure: unknown = undefined;
-  /** `performance.now()` when the request arrived, for the route metrics. */
-  readonly startedAt = performance.now();
+  /** When the request arrived (`performance.now()`), for the route metrics. */
+  private readonly startedAt = performance.now();
 
   private queryCache: URLSearchParams | undefined = undefined;
   private paramsCache: Record<string, unknown> | undefined = undefined;
@@ -73,6 +75,11 @@ export class RequestContext implements Context, ResponseSettings {
       this.paramsCache = Object.fromEntries(names.map((name, i) => [name, this.paramValues[i]]));
     }
     return this.paramsCache;
+  }
+
+  /** Milliseconds since the request arrived. */
+  elapsedMs(): number {
+    return performance.now() - this.startedAt;
   }
 
   get requestId(): string {

@@ -51,6 +51,22 @@ class Broken implements Middleware {
   }
 }
 
+/** Fails after the rest of the chain has answered: a rejected promise, not a throw. */
+class LateBroken implements Middleware {
+  async handle(_ctx: Context, next: Next): Promise<Outgoing> {
+    await next();
+    throw new Error('knot exploded late');
+  }
+}
+
+/** Answers with a thenable that is not a Promise, as some libraries' results are. */
+class Thenable implements Middleware {
+  handle(_ctx: Context, next: Next): Outgoing {
+    const thenable = { then: (resolve: (out: Outgoing) => void) => void next().then((out) => resolve({ ...out, headers: { ...out.headers, 'x-thenable': 'yes' } })) };
+    return thenable as unknown as Outgoing;
+  }
+}
+
 class Plain implements Middleware {
   handle() {
     return 'from a knot' as unknown as Outgoing; // a value, not an Outgoing: converted like a handler's
@@ -83,6 +99,9 @@ describe('middleware', () => {
           { method: 'GET', pattern: '/broken', handler: () => 'never', middleware: [Tag, Broken] },
           { method: 'GET', pattern: '/fails', handler: () => { throw new Error('handler exploded'); }, middleware: [[Tag, ['seen']]] },
           { method: 'GET', pattern: '/plain', handler: () => 'never', middleware: [Plain] },
+          { method: 'GET', pattern: '/late', handler: () => 'answered', middleware: [[Tag, ['outer']], LateBroken] },
+          { method: 'GET', pattern: '/thenable', handler: () => 'through', middleware: [Thenable] },
+          { method: 'GET', pattern: '/rejects', handler: async () => abort(409, 'taken'), middleware: [[Tag, ['rejected']]] },
           { method: 'GET', pattern: '/retyped', handler: () => 'text', middleware: [Retype] },
           { method: 'GET', pattern: '/items/{id}', numbers: ['id'], handler: (id: number) => ({ id }), middleware: ['Gate', [Tag, ['item']]] },
         ],
@@ -93,7 +112,8 @@ describe('middleware', () => {
   after(() => server.close());
 
   it('constructs each entry once, at start-up, with its parameters; a shared entry shares its instance', async () => {
-    assert.equal(Tag.built, 4); // [Tag, ['group']] (shared by /a and /b), bare Tag (shared by /a and /broken), [Tag, ['seen']], [Tag, ['item']]
+    // [Tag, ['group']] (shared by /a and /b), bare Tag (shared by /a and /broken), and one each for /fails, /late, /rejects and /items/{id}
+    assert.equal(Tag.built, 6);
     assert.equal((await raw(server.url, '/a')).headers['x-group'], '1');
     assert.equal((await raw(server.url, '/b')).headers['x-group'], '2');
     assert.equal((await raw(server.url, '/a')).headers['x-tag'], '2');
@@ -153,6 +173,27 @@ describe('middleware', () => {
     assert.equal(res.headers['x-seen'], '1');
     const log = (await server.logLines()).find((line) => line.includes('/fails'));
     assert.match(log ?? '', /\[500\] .*Error: handler exploded/);
+  });
+
+  it('answers 500 when an async middleware fails after next(), which outer middleware see', async () => {
+    const res = await raw(server.url, '/late');
+    assert.equal(res.status, 500);
+    assert.equal(res.headers['x-outer'], '1');
+    assert.doesNotMatch(res.body, /exploded/);
+  });
+
+  it('waits for a middleware result that is a thenable but no Promise', async () => {
+    const res = await raw(server.url, '/thenable');
+    assert.equal(res.status, 200);
+    assert.equal(res.body, 'through');
+    assert.equal(res.headers['x-thenable'], 'yes');
+  });
+
+  it("shows middleware the status of a handler's rejected promise", async () => {
+    const res = await raw(server.url, '/rejects');
+    assert.equal(res.status, 409);
+    assert.equal(JSON.parse(res.body).detail, 'taken');
+    assert.equal(res.headers['x-rejected'], '1');
   });
 
   it('converts a middleware result that is a plain value', async () => {
