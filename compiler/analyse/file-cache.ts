@@ -1,19 +1,27 @@
-// What `svc tread` keeps between builds: each route file's analysis. An edit to route
-// files only re-analyses those files; any other change (a controller, a model, a file
-// added or removed, a route file that others import) may reach every route, so then the
-// whole table is analysed again (with the type checker's project still warm).
-import { dirname, join, resolve } from 'node:path';
+// What `svc tread` keeps between builds: each route file's analysis, and the files that
+// analysis may have read (the route file, what it imports, the controllers and
+// middleware it names by string, and what those import, import-graph.ts). An edit
+// re-analyses only the route files that can reach an edited file; a file added or
+// removed, or one whose declarations reach every file (`declare global`), may change any
+// route, so then the whole table is analysed again (with the type checker's project
+// still warm).
+import { join, sep } from 'node:path';
 import fg from 'fast-glob';
-import { ts, type Project } from 'ts-morph';
+import type { Project } from 'ts-morph';
 import type { FileAnalysis } from './file.ts';
+import { ANY_FILE, ImportGraph, moduleKey, reachesEveryFile, relativeSpecifiers } from './import-graph.ts';
 import { exists } from './relative-imports.ts';
 
 export class FileCache {
   /** By project-relative route file. */
   private readonly files = new Map<string, FileAnalysis>();
+  /** By project-relative route file: the module keys its analysis may have read. */
+  private readonly reads = new Map<string, Set<string>>();
   private listing = '';
   /** Relative imports that named no file at the last build (absolute): one written since, even outside routes/ and weave/, resolves what did not. */
   private missing: string[] = [];
+  /** Module keys of the files whose declarations reach every file, at the last build. */
+  private everywhere = new Set<string>();
 
   constructor(readonly root: string) {}
 
@@ -30,21 +38,46 @@ export class FileCache {
    * made stale; everything when the project is new (`null`): nothing tells what changed.
    * Returns whether files came or went since the last build.
    */
-  update(changed: string[] | null, routeFiles: string[], project: Project): boolean {
-    const routePaths = new Map(routeFiles.map((file) => [join(this.root, file), file]));
+  update(changed: string[] | null, project: Project): boolean {
     const listing = this.listFiles();
     const moved = listing !== this.listing || this.missing.some(exists);
-    const local = changed !== null && !moved && changed.every((path) => routePaths.has(path) && !importedByOthers(project, path));
     this.listing = listing;
-    if (!local) this.files.clear();
-    for (const path of changed ?? []) this.files.delete(routePaths.get(path) ?? '');
+    if (changed === null || moved || changed.some((path) => this.reachesEveryFile(path, project))) {
+      this.files.clear();
+      this.reads.clear();
+    } else {
+      const edited = new Set(changed.map(moduleKey));
+      for (const file of this.files.keys()) {
+        const reads = this.reads.get(file);
+        if (reads === undefined || reads.has(ANY_FILE) || [...edited].some((key) => reads.has(key))) this.forget(file);
+      }
+    }
     return changed !== null && moved;
   }
 
-  /** Called once a build is analysed: the program then holds every file the routes reach, through imports too. */
-  noteMissingImports(project: Project): void {
+  /**
+   * Called once a build is analysed: the program then holds every file the routes reach.
+   * `named` gives, for each route file analysed in this build, the absolute paths of the
+   * controller and middleware modules it names by string.
+   */
+  noteBuild(project: Project, named: ReadonlyMap<string, readonly string[]>): void {
     const files = project.getProgram().compilerObject.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/'));
-    this.missing = relativeImports(files).filter((path) => !exists(path));
+    this.missing = files.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
+    this.everywhere = new Set(files.filter((file) => reachesEveryFile(file.text)).map((file) => moduleKey(file.fileName)));
+    const graph = new ImportGraph(files);
+    for (const [file, modules] of named) this.reads.set(file, graph.closure([join(this.root, file), ...modules].map(moduleKey)));
+  }
+
+  private forget(file: string): void {
+    this.files.delete(file);
+    this.reads.delete(file);
+  }
+
+  /** A file outside the project (the framework's own) is not in the import graph: it may reach anything. */
+  private reachesEveryFile(path: string, project: Project): boolean {
+    if (!path.startsWith(this.root + sep) || this.everywhere.has(moduleKey(path))) return true;
+    const text = project.getSourceFile(path)?.getFullText();
+    return text !== undefined && reachesEveryFile(text);
   }
 
   /**
@@ -56,22 +89,3 @@ export class FileCache {
     return fg.sync(['routes/**', 'weave/**'], { cwd: this.root, onlyFiles: true }).sort().join('\n');
   }
 }
-
-/** Whether another project file imports `path`. */
-function importedByOthers(project: Project, path: string): boolean {
-  const target = withoutExtension(path);
-  const files = project.getSourceFiles().filter((file) => !file.isInNodeModules());
-  return relativeImports(files.map((file) => file.compilerNode)).some((imported) => withoutExtension(imported) === target);
-}
-
-/** What the relative specifiers of `files` name, made absolute (read from the syntax: the program is not asked). */
-function relativeImports(files: readonly ts.SourceFile[]): string[] {
-  return files.flatMap((file) =>
-    file.statements.flatMap((statement) => {
-      const specifier = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
-      return specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.') ? [resolve(dirname(file.fileName), specifier.text)] : [];
-    }),
-  );
-}
-
-const withoutExtension = (path: string): string => path.replace(/\.[cm]?[jt]sx?$/, '');

@@ -51,7 +51,7 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   const { project, changed } = projectFor(root);
   const files = incremental && cache?.root === root ? cache : new FileCache(root);
   // Only a build that keeps its cache needs to know what the next one may reuse.
-  if (incremental && files.update(changed, routeFiles, project)) resolveImportsAgain(project);
+  if (incremental && files.update(changed, project)) resolveImportsAgain(project);
   cache = incremental ? files : undefined;
 
   const pending = routeFiles.filter((file) => !files.get(file));
@@ -59,23 +59,22 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
     const reporter = new Reporter(root);
     return { file, reporter, ...walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter) };
   });
-  addNamedModules(project, root, walked);
+  const named = new Map(walked.map((walk) => [walk.file, namedModules(root, walk)]));
+  for (const path of new Set([...named.values()].flat().sort())) project.addSourceFileAtPathIfExists(path);
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
   const sources = new Reporter(root);
   checkSources(project, sources);
   checkErrorPages(root, sources);
-  if (incremental) files.noteMissingImports(project);
+  if (incremental) files.noteBuild(project, named);
   return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }
 
-/** Classes named by string are not imported by any route file, so their modules are added by hand. */
-function addNamedModules(project: Project, root: string, walked: WalkedFile[]): void {
-  const modules = new Set<string>();
-  for (const { registrations, uncounted, middleware } of walked) {
-    for (const { handler } of [...registrations, ...uncounted]) if (handler?.kind === 'name') modules.add(join(root, controllerModule(handler.namespace, handler.className)));
-    for (const spec of middleware) if (spec.kind === 'name') modules.add(join(root, middlewareModule(spec.className))).add(svcEntry);
-  }
-  for (const path of [...modules].sort()) project.addSourceFileAtPathIfExists(path);
+/** Classes named by string are not imported by the route file that names them, so their modules are added by hand. */
+function namedModules(root: string, { registrations, uncounted, middleware }: WalkedFile): string[] {
+  const modules: string[] = [];
+  for (const { handler } of [...registrations, ...uncounted]) if (handler?.kind === 'name') modules.push(join(root, controllerModule(handler.namespace, handler.className)));
+  for (const spec of middleware) if (spec.kind === 'name') modules.push(join(root, middlewareModule(spec.className)), svcEntry);
+  return modules;
 }
 
 /** The files' parts in route-file order: route ids run on across files, components get their names. */

@@ -201,3 +201,64 @@ export default (router: Router) => {
     assert.equal(ok, true, JSON.stringify(diagnostics));
   });
 }
+
+// An edit re-analyses only the route files that can reach the edited file; these are the
+// ways a route file reaches one other than an import declaration.
+
+test('a model reached only through an import type: an edit reaches the route', async () => {
+  const typed = (fields: string) => `export interface Typed { ${fields} }\n`;
+  await writeFiles(root, {
+    'weave/Typed.ts': typed('a: string'),
+    'routes/typed.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/typed', (): import('../weave/Typed.ts').Typed => null!);
+};
+`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'weave/Typed.ts': typed('a: string; b: number') });
+  const { table } = await assertSameAsFresh();
+  assert.ok('b' in (table.schemas.Typed!.properties as object));
+});
+
+test('a controller named by string: an edit to it reaches its routes', async () => {
+  const tags = (returns: string) => `import { Controller } from 'svc';\nexport class TagController extends Controller {\n  index(): ${returns} { return []; }\n}\n`;
+  await writeFiles(root, {
+    'weave/Controllers/TagController.ts': tags('string[]'),
+    'routes/tags.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/tags', ['TagController', 'index']);\n};\n`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'weave/Controllers/TagController.ts': tags('number[]') });
+  const { table } = await assertSameAsFresh();
+  const route = table.routes.find((r) => r.pattern === '/tags')!;
+  assert.deepEqual(route.handler.kind !== 'builtin' && route.handler.returns, { json: { type: 'array', items: { type: 'number' } } });
+});
+
+test('a global declaration: an edit reaches route files that do not import its file', async () => {
+  const globals = (fields: string) => `declare global {\n  interface Extra { ${fields} }\n}\nexport const GLOBALS = true;\n`;
+  await writeFiles(root, {
+    'weave/Globals.ts': globals('size: number'),
+    'routes/declares.ts': `import type { Router } from 'svc';\nimport '../weave/Globals.ts';\nexport default (router: Router) => {};\n`,
+    'routes/extra.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/extra', (): Extra => null!);\n};\n`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'weave/Globals.ts': globals('size: number; label: string') });
+  const { table } = await assertSameAsFresh();
+  assert.ok('label' in (table.schemas.Extra!.properties as object));
+});
+
+test("a model imported through package.json's imports (#alias): an edit reaches the route", async () => {
+  await writeFiles(root, {
+    'package.json': JSON.stringify({ type: 'module', imports: { '#typed': './weave/Typed.ts' } }),
+    'routes/aliased.ts': `import type { Router } from 'svc';
+import type { Typed } from '#typed';
+export default (router: Router) => {
+  router.get('/aliased', (): Typed => null!);
+};
+`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'weave/Typed.ts': 'export interface Typed { a: string; c: boolean }\n' });
+  const { table } = await assertSameAsFresh();
+  assert.ok('c' in (table.schemas.Typed!.properties as object));
+});
