@@ -1,7 +1,8 @@
 // `npm run bench:build`: `svc build` on generated projects of 100, 1,000 and 10,000
 // routes (cold: no .svc/), beside `tsc --noEmit` and a bare esbuild bundle of the same
-// tree; the warm rebuild in `svc tread` after one route-file edit (from the write to the
-// new route answering); and, on 1,000 routes, the build with and without OpenAPI.
+// tree; the warm rebuild in `svc tread` after one route-file edit and after one
+// controller edit (from the write to the change answering); and, on 1,000 routes, the
+// build with and without OpenAPI.
 // Each command is a child process: wall time, CPU time (user + system) and peak RSS.
 // Targets: 1,000 routes cold under 3 s; a rebuild under 300 ms; growth close to linear;
 // OpenAPI within 1.5× of the build without it.
@@ -51,13 +52,35 @@ function parseLogged(text: string): Pick<Rebuild, 'loggedMs' | 'phases'> {
   return { loggedMs: Number(total), phases: Object.fromEntries(entries) };
 }
 
+/** An edit made back and forth in `svc tread`: it swaps `swap[0]` and `swap[1]` in `file`. */
+interface Edit {
+  /** How the report names it. */
+  name: string;
+  file: string;
+  swap: [string, string];
+  /** What shows the build with `to` in it is served: a path answering 200, with `body` in its body if given. */
+  probe: (to: string) => { path: string; body?: string };
+}
+
+const unquoted = (literal: string): string => literal.slice(1, -1);
+
+const EDITS: Edit[] = [
+  { name: 'one route renamed in routes/section0.ts', file: 'routes/section0.ts', swap: ["'/latest'", "'/newest'"], probe: (to) => ({ path: `/s0/c0${unquoted(to)}` }) },
+  {
+    name: "one controller method's body changed (weave/Controllers/Section0/Item4Controller.ts)",
+    file: 'weave/Controllers/Section0/Item4Controller.ts',
+    swap: ["'item '", "'thing '"],
+    probe: (to) => ({ path: '/s0/c4/items/1', body: `"name":"${unquoted(to)}1"` }),
+  },
+];
+
 /**
- * Starts `svc tread`, then renames one route in routes/section0.ts back and forth and
- * times each edit until the new path answers. The first edit is not timed: it waits for
- * the file watcher to be ready (writing again until tread notices) and warms the process.
+ * Starts `svc tread`, then makes `edit` back and forth and times each until its probe
+ * answers. The first edit is not timed: it waits for the file watcher to be ready
+ * (writing again until tread notices) and warms the process.
  */
-async function rebuilds(project: GeneratedProject, count: number): Promise<Rebuild[]> {
-  const file = join(project.root, 'routes', 'section0.ts');
+async function rebuilds(project: GeneratedProject, count: number, edit: Edit): Promise<Rebuild[]> {
+  const file = join(project.root, edit.file);
   const original = await readFile(file, 'utf8');
   const server = await startServer([bin, 'tread', '--port', '0'], project.root);
   let log = '';
@@ -65,17 +88,18 @@ async function rebuilds(project: GeneratedProject, count: number): Promise<Rebui
   const results: Rebuild[] = [];
   try {
     for (let i = -1; i < count; i++) {
-      const [from, to] = i % 2 !== 0 ? ['/latest', '/newest'] : ['/newest', '/latest'];
+      const [from, to] = i % 2 !== 0 ? edit.swap : ([edit.swap[1], edit.swap[0]] as const);
       const source = await readFile(file, 'utf8');
       const logged = log.length;
       const written = performance.now();
-      const edited = source.replace(`'${from}'`, `'${to}'`);
+      const edited = source.replace(from, to);
       await writeFile(file, edited);
+      const probe = edit.probe(to);
       if (i < 0) {
-        await answered(`${server.url}/s0/c0${to}`, () => writeFile(file, edited));
+        await answered(server.url + probe.path, probe.body, () => writeFile(file, edited));
         continue;
       }
-      await answered(`${server.url}/s0/c0${to}`);
+      await answered(server.url + probe.path, probe.body);
       const answerMs = performance.now() - written;
       await until(() => LOGGED.test(log.slice(logged)));
       results.push({ answerMs, ...parseLogged(log.slice(logged)) });
@@ -88,15 +112,18 @@ async function rebuilds(project: GeneratedProject, count: number): Promise<Rebui
   return results;
 }
 
-/** Polls until `url` answers 200; `nudge` (if given) runs every 10 s meanwhile. */
-async function answered(url: string, nudge?: () => Promise<void>): Promise<void> {
+/** Polls until `url` answers 200 (with `body` in its body, if given); `nudge` (if given) runs every 10 s meanwhile. */
+async function answered(url: string, body?: string, nudge?: () => Promise<void>): Promise<void> {
   let nudged = performance.now();
   await until(async () => {
     if (nudge && performance.now() - nudged > 10_000) {
       await nudge();
       nudged = performance.now();
     }
-    return (await fetch(url).then((r) => (void r.body?.cancel(), r.status), () => 0)) === 200;
+    const res = await fetch(url).catch(() => null);
+    if (res === null) return false;
+    const text = await res.text();
+    return res.status === 200 && (body === undefined || text.includes(body));
   });
 }
 
@@ -113,7 +140,8 @@ interface Row {
   svc: Measured;
   tsc: Measured;
   esbuild: Measured;
-  rebuild?: Rebuild[];
+  /** In `EDITS` order. */
+  rebuilds?: Rebuild[][];
 }
 const rows: Row[] = [];
 let openapi: { with: Measured[]; without: Measured[] } | undefined;
@@ -132,7 +160,11 @@ for (const size of SIZES) {
   const bundled = await bareEsbuild(project);
   const row: Row = { size: project.routeCount, svc, tsc: typecheck, esbuild: bundled };
   if (size === 1000) {
-    row.rebuild = await rebuilds(project, REBUILDS);
+    row.rebuilds = [];
+    for (const edit of EDITS) {
+      console.log(`  ${edit.name}:`);
+      row.rebuilds.push(await rebuilds(project, REBUILDS, edit));
+    }
     openapi = { with: [], without: [] };
     for (let i = 0; i < OPENAPI_RUNS; i++) {
       openapi.with.push(await measureOk(process.execPath, ['--import', 'tsx', buildOnce, project.root], repoRoot));
@@ -170,23 +202,21 @@ const sections = [
   '',
   builds,
 ];
-const withRebuild = rows.find((r) => r.rebuild);
-if (withRebuild?.rebuild) {
-  const answer = withRebuild.rebuild.map((r) => r.answerMs);
-  const logged = withRebuild.rebuild.map((r) => r.loggedMs);
+const withRebuilds = rows.find((r) => r.rebuilds);
+for (const [i, edit] of EDITS.entries()) {
+  const runs = withRebuilds?.rebuilds?.[i];
+  if (!runs) continue;
+  const range = (values: number[]): string[] => [fixed(median(values)), fixed(Math.min(...values)), fixed(Math.max(...values))];
   sections.push(
     '',
-    `Warm rebuild in \`svc tread\`, ${withRebuild.size.toLocaleString('en-US')} routes, one route renamed in routes/section0.ts, ${answer.length} edits:`,
+    `Warm rebuild in \`svc tread\`, ${withRebuilds!.size.toLocaleString('en-US')} routes, ${edit.name}, ${runs.length} edits:`,
     '',
     markdownTable(
       ['measure', 'median ms', 'min ms', 'max ms'],
       [
-        ['file write → new route answers 200', fixed(median(answer)), fixed(Math.min(...answer)), fixed(Math.max(...answer))],
-        ["tread's own log (rebuild + reload)", fixed(median(logged)), fixed(Math.min(...logged)), fixed(Math.max(...logged))],
-        ...Object.keys(withRebuild.rebuild[0]!.phases).map((phase) => {
-          const ms = withRebuild.rebuild!.map((r) => r.phases[phase]!);
-          return [`  of which ${phase}`, fixed(median(ms)), fixed(Math.min(...ms)), fixed(Math.max(...ms))];
-        }),
+        ['file write → the change answers', ...range(runs.map((r) => r.answerMs))],
+        ["tread's own log (rebuild + reload)", ...range(runs.map((r) => r.loggedMs))],
+        ...Object.keys(runs[0]!.phases).map((phase) => [`  of which ${phase}`, ...range(runs.map((r) => r.phases[phase]!))]),
       ],
       ['l', 'r', 'r', 'r'],
     ),

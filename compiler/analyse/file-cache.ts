@@ -61,7 +61,8 @@ export class FileCache {
    * controller and middleware modules it names by string.
    */
   noteBuild(project: Project, named: ReadonlyMap<string, readonly string[]>): void {
-    const files = project.getProgram().compilerObject.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/'));
+    // The application's own files: an edit elsewhere (the framework's) re-analyses all anyway.
+    const files = project.getProgram().compilerObject.getSourceFiles().filter((file) => this.inProject(file.fileName));
     this.missing = files.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
     this.everywhere = new Set(files.filter((file) => reachesEveryFile(file.text)).map((file) => moduleKey(file.fileName)));
     const graph = new ImportGraph(files);
@@ -73,9 +74,13 @@ export class FileCache {
     this.reads.delete(file);
   }
 
+  private inProject(path: string): boolean {
+    return path.startsWith(this.root + sep) && !path.includes('/node_modules/');
+  }
+
   /** A file outside the project (the framework's own) is not in the import graph: it may reach anything. */
   private reachesEveryFile(path: string, project: Project): boolean {
-    if (!path.startsWith(this.root + sep) || this.everywhere.has(moduleKey(path))) return true;
+    if (!this.inProject(path) || this.everywhere.has(moduleKey(path))) return true;
     const text = project.getSourceFile(path)?.getFullText();
     return text !== undefined && reachesEveryFile(text);
   }
