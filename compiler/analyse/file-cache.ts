@@ -61,9 +61,10 @@ export class FileCache {
    * controller and middleware modules it names by string.
    */
   noteBuild(project: Project, named: ReadonlyMap<string, readonly string[]>): void {
-    // The application's own files: an edit elsewhere (the framework's) re-analyses all anyway.
-    const files = project.getProgram().compilerObject.getSourceFiles().filter((file) => this.inProject(file.fileName));
-    this.missing = files.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
+    const reached = project.getProgram().compilerObject.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/'));
+    this.missing = reached.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
+    // The graph holds the application's own files: an edit to any other re-analyses all.
+    const files = reached.filter((file) => this.inProject(file.fileName));
     this.everywhere = new Set(files.filter((file) => reachesEveryFile(file.text)).map((file) => moduleKey(file.fileName)));
     const graph = new ImportGraph(files);
     for (const [file, modules] of named) this.reads.set(file, graph.closure([join(this.root, file), ...modules].map(moduleKey)));
