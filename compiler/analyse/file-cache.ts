@@ -2,9 +2,9 @@
 // analysis may have read (the route file, what it imports, the controllers and
 // middleware it names by string, and what those import, import-graph.ts). An edit
 // re-analyses only the route files that can reach an edited file; a file added or
-// removed, or one whose declarations reach every file (`declare global`), may change any
-// route, so then the whole table is analysed again (with the type checker's project
-// still warm).
+// removed, or one whose declarations reach every file (a script, `declare global`), may
+// change any route, so then the whole table is analysed again (with the type checker's
+// project still warm).
 import { join, sep } from 'node:path';
 import fg from 'fast-glob';
 import type { Project } from 'ts-morph';
@@ -65,7 +65,7 @@ export class FileCache {
     this.missing = reached.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
     // The graph holds the application's own files: an edit to any other re-analyses all.
     const files = reached.filter((file) => this.inProject(file.fileName));
-    this.everywhere = new Set(files.filter((file) => reachesEveryFile(file.text)).map((file) => moduleKey(file.fileName)));
+    this.everywhere = new Set(files.filter(reachesEveryFile).map((file) => moduleKey(file.fileName)));
     const graph = new ImportGraph(files);
     for (const [file, modules] of named) this.reads.set(file, graph.closure([join(this.root, file), ...modules].map(moduleKey)));
   }
@@ -82,8 +82,8 @@ export class FileCache {
   /** A file outside the project (the framework's own) is not in the import graph: it may reach anything. */
   private reachesEveryFile(path: string, project: Project): boolean {
     if (!this.inProject(path) || this.everywhere.has(moduleKey(path))) return true;
-    const text = project.getSourceFile(path)?.getFullText();
-    return text !== undefined && reachesEveryFile(text);
+    const file = project.getSourceFile(path)?.compilerNode;
+    return file !== undefined && reachesEveryFile(file);
   }
 
   /**

@@ -38,11 +38,13 @@ export function relativeSpecifiers(file: ts.SourceFile): string[] {
 }
 
 /**
- * Whether a file's declarations can reach files that never import it: a global or
- * module augmentation (`declare global`, `declare module 'svc'`) or a triple-slash
+ * Whether a file's declarations can reach files that never import it: a script (no
+ * import or export: its declarations are global where the package is CommonJS), a global
+ * or module augmentation (`declare global`, `declare module 'svc'`) or a triple-slash
  * reference. An edit to one may change what any route means.
  */
-export const reachesEveryFile = (text: string): boolean => /\bdeclare\s+(global|module)\b|^\s*\/\/\/\s*<reference\b/m.test(text);
+export const reachesEveryFile = (file: ts.SourceFile): boolean =>
+  !file.fileName.endsWith('.json') && (!ts.isExternalModule(file) || /\bdeclare\s+(global|module)\b|^\s*\/\/\/\s*<reference\b/m.test(file.text));
 
 export class ImportGraph {
   /** By module key: the keys its specifiers name. */

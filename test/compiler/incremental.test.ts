@@ -43,32 +43,32 @@ export default (router: Router) => {
 `;
 
 let root: string;
-let fresh: string;
 
 before(async () => {
   root = await makeProject({ 'routes/api.ts': api(), 'routes/web.ts': web, 'weave/Models.ts': model(), 'weave/Controllers/ItemController.ts': controller() });
-  fresh = `${root}-fresh`;
   await build(root, { write: false, incremental: true });
 });
 
 after(async () => {
   await removeProject(root);
-  await removeProject(fresh);
+  await removeProject(`${root}-fresh`);
 });
 
 const COMPARED = ['dispatcher.ts', 'manifest.json', 'openapi.json', 'entry.ts'];
 
-async function assertSameAsFresh(): Promise<{ ok: boolean; table: RouteTable; diagnostics: unknown[] }> {
-  const { ok, table, diagnostics } = await build(root, { write: false, incremental: true });
+/** Builds `at` incrementally, and a copy of it from scratch in a process of its own: both must agree. */
+async function assertSameAsFresh(at = root): Promise<{ ok: boolean; table: RouteTable; diagnostics: unknown[] }> {
+  const fresh = `${at}-fresh`;
+  const { ok, table, diagnostics } = await build(at, { write: false, incremental: true });
   await rm(fresh, { recursive: true, force: true });
-  await cp(root, fresh, { recursive: true });
+  await cp(at, fresh, { recursive: true });
   const expected = svc(fresh, ['build', '--json']);
   assert.ok(expected.stdout, expected.stderr);
   const sorted = JSON.parse(JSON.stringify(sortDiagnostics(diagnostics)));
   assert.deepEqual(sorted, (JSON.parse(expected.stdout).diagnostics as Array<Record<string, unknown>>).map(({ path, message, ...d }) => d));
   assert.equal(ok, expected.status === 0);
   if (ok) {
-    const files = emitFiles(table, await readApiInfo(root));
+    const files = emitFiles(table, await readApiInfo(at));
     for (const name of COMPARED) assert.equal(files[name], await readFile(join(fresh, '.svc', name), 'utf8'), name);
   }
   return { ok, table, diagnostics: sorted };
@@ -261,4 +261,24 @@ export default (router: Router) => {
   await writeFiles(root, { 'weave/Typed.ts': 'export interface Typed { a: string; c: boolean }\n' });
   const { table } = await assertSameAsFresh();
   assert.ok('c' in (table.schemas.Typed!.properties as object));
+});
+
+test('a file with no import or export, whose declarations are global in a CommonJS package: an edit reaches every route', async () => {
+  // Its own project: without `"type": "module"`, such a file is a script, not a module.
+  const script = (fields: string) => `interface Scripted { ${fields} }\n`;
+  const cjs = await makeProject({
+    'package.json': JSON.stringify({ name: 'scripts', private: true }),
+    'weave/Script.ts': script('n: number'),
+    'routes/a.ts': `import type { Router } from 'svc';\nimport '../weave/Script.ts';\nexport default (router: Router) => {};\n`,
+    'routes/b.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/scripted', (): Scripted => null!);\n};\n`,
+  });
+  try {
+    await assertSameAsFresh(cjs);
+    await writeFiles(cjs, { 'weave/Script.ts': script('n: number; m: string') });
+    const { table } = await assertSameAsFresh(cjs);
+    assert.ok('m' in (table.schemas.Scripted!.properties as object));
+  } finally {
+    await removeProject(cjs);
+    await removeProject(`${cjs}-fresh`);
+  }
 });
