@@ -122,7 +122,7 @@ export const svcJsonShape: ObjectShape = {
         host: host('Address to listen on; "::" listens on IPv6 and IPv4.', d.server.host),
         port: { type: 'integer', description: 'TCP port; 0 picks a free one.', default: d.server.port, minimum: 0, maximum: 65535 },
         bodyLimit: { type: 'integer', description: 'Largest accepted request body in bytes; larger ones get 413.', default: d.server.bodyLimit, minimum: 0 },
-        maxUrlLength: { type: 'integer', description: 'Longest accepted request target (path and query) in characters; longer ones get 414. Node refuses request lines and headers over 16 KiB in total with 431 first.', default: d.server.maxUrlLength, minimum: 1 },
+        maxUrlLength: { type: 'integer', description: 'Longest accepted request target (path and query) in characters; longer ones get 414. A request line and headers over 16 KiB in total get 431, or 414 when the target alone is too long.', default: d.server.maxUrlLength, minimum: 1 },
         headersTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the request headers (against slowloris); then 408 and the connection is closed. At most requestTimeoutMs.', default: d.server.headersTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },
         requestTimeoutMs: { type: 'integer', description: 'Milliseconds a client has to send the whole request, body included; then 408 and the connection is closed.', default: d.server.requestTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },
         keepAliveTimeoutMs: { type: 'integer', description: 'Milliseconds an idle keep-alive connection stays open. Behind a load balancer, set it above the balancer\'s idle timeout.', default: d.server.keepAliveTimeoutMs, minimum: 1, maximum: MAX_TIMER_MS },

@@ -26,7 +26,9 @@ interface HttpSocket extends Socket {
  */
 const GONE = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE']);
 
-const ANSWERS: Record<string, { status: number; detail: string }> = {
+type Answer = { status: number; detail: string };
+
+const ANSWERS: Record<string, Answer> = {
   HPE_HEADER_OVERFLOW: { status: 431, detail: `The request line and header fields are larger than ${maxHeaderSize} bytes.` },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, detail: 'The chunk extensions of the request body are too large.' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request did not arrive in time.' },
@@ -40,7 +42,10 @@ const DENIED = { status: 403, detail: 'Your address may not access this server.'
 /** The peer as the pipeline sees it: its address (IPv4-mapped IPv6 folded), and whether the IP rules let it in. */
 export type Peer = (socket: Socket) => { address: string; allowed: boolean };
 
-export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, peerOf: Peer): void {
+/** The answer to a target over svc.json `server.maxUrlLength`, from the pipeline or from here. */
+export const targetTooLong = (maxUrlLength: number): Answer => ({ status: 414, detail: `The request target is longer than ${maxUrlLength} characters.` });
+
+export function answerClientError(error: ClientError, connection: Duplex, log: LogWriter, maxUrlLength: number, peerOf: Peer): void {
   const socket = connection as HttpSocket;
   // Node's parser stays in its error state and reports it again for every later packet.
   if (answering.has(socket)) return;
@@ -55,7 +60,9 @@ export function answerClientError(error: ClientError, connection: Duplex, log: L
       const peer = peerOf(socket);
       const { status, detail } = !peer.allowed
         ? DENIED
-        : (ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` });
+        : overlongTarget(error, code, maxUrlLength)
+          ? targetTooLong(maxUrlLength)
+          : (ANSWERS[code] ?? { status: 400, detail: `The request is not valid HTTP/1.1: ${error.reason ?? error.message}.` });
       const id = requestId();
       const body = problemJson(status, detail, id);
       socket.write(
@@ -96,6 +103,27 @@ function nothingAnswered(socket: HttpSocket, pending: IncomingMessage | null): b
   const response = socket._httpMessage ?? null;
   if (pending !== null) return response !== null && response.req === pending && !response.headersSent;
   return response === null;
+}
+
+const SPACE = 0x20;
+/** llhttp takes only the methods it knows: upper-case letters, and M-SEARCH's hyphen. */
+const METHOD = /^[A-Z-]{3,20}$/;
+
+/**
+ * Whether node's 16 KiB limit on the request line and header fields was overrun by a
+ * request target already longer than `maxUrlLength`: that deserves the 414 the pipeline
+ * gives such a target when it fits in 16 KiB, not a 431 about header fields. Only the
+ * packet that failed is at hand; a request written at once starts it, and its target
+ * runs to the next space or, cut off by the overflow, to the packet's end. Otherwise
+ * (a target spread over several packets, a pipelined request behind another) it stays 431.
+ */
+function overlongTarget(error: ClientError, code: string, maxUrlLength: number): boolean {
+  const packet = error.rawPacket;
+  if (code !== 'HPE_HEADER_OVERFLOW' || !Buffer.isBuffer(packet)) return false;
+  const start = packet.indexOf(SPACE) + 1;
+  if (start === 0 || !METHOD.test(packet.toString('latin1', 0, start - 1))) return false;
+  const end = packet.indexOf(SPACE, start);
+  return (end === -1 ? packet.length : end) - start > maxUrlLength;
 }
 
 const HEAD = Buffer.from('HEAD ', 'latin1');

@@ -25,7 +25,7 @@ import type { CompiledApp } from './app.ts';
 import { bindRoutes, type BoundRoute } from './bind.ts';
 import { checkBuildData, compiledIpRules } from './build-shape.ts';
 import { builtinEndpoints, type BuiltinRegistry } from './builtins.ts';
-import { answerClientError } from './client-error.ts';
+import { answerClientError, targetTooLong } from './client-error.ts';
 import { answerConnect } from './connect.ts';
 import { RequestContext } from './context.ts';
 
@@ -135,7 +135,7 @@ class Pipeline implements AppHandler {
   // no headers, so no forwarded hop (there is no parsed request to take one from). With no
   // path either, it meets the rules every path has, as a pathless target does in dispatch.
   clientError = (error: Error, socket: Duplex): void =>
-    answerClientError(error, socket, this.log, (peer) => {
+    answerClientError(error, socket, this.log, this.maxUrlLength, (peer) => {
       const address = this.clientAddress({ socket: peer, headers: NO_HEADERS } as IncomingMessage);
       return { address, allowed: this.ipFilter(address, '/') };
     });
@@ -190,7 +190,7 @@ class Pipeline implements AppHandler {
     if (path === TOO_LONG) {
       // The log line shows how the target starts: all of it would be a line as long as what was refused.
       ctx.path = `${ctx.url.slice(0, LOGGED_TARGET)}… (${ctx.url.length} characters)`;
-      return this.fail(ctx, { status: 414, detail: `The request target is longer than ${this.maxUrlLength} characters.` });
+      return this.fail(ctx, targetTooLong(this.maxUrlLength));
     }
     if (path === null) {
       if (ctx.url === '*') return this.asterisk(ctx);

@@ -79,6 +79,15 @@ describe("requests node's parser refuses", () => {
     assert.match(await logLine(before), /\] \[431\] client error HPE_HEADER_OVERFLOW from /);
   });
 
+  it('a request target that alone overruns the 16 KiB: 414, as any target over server.maxUrlLength; to HEAD without a body', async () => {
+    const long = `/${'a'.repeat(20_000)} HTTP/1.1\r\nhost: a\r\n\r\n`;
+    const problem = await refused(`GET ${long}`, 414, 'HPE_HEADER_OVERFLOW');
+    assert.equal(problem.detail, `The request target is longer than ${DEFAULT_CONFIG.server.maxUrlLength} characters.`);
+    const { response } = await exchange(server.url, `HEAD ${long}`, { head: true });
+    assert.equal(response.status, 414);
+    assert.equal(response.body.length, 0);
+  });
+
   it('Content-Length with Transfer-Encoding: 400', async () => {
     await refused('POST / HTTP/1.1\r\nhost: a\r\ncontent-length: 3\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n', 400, 'HPE_INVALID_TRANSFER_ENCODING');
   });
