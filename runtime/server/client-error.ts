@@ -110,32 +110,39 @@ const SPACE = 0x20;
 const METHOD = /^[A-Z-]{3,20}$/;
 
 /**
- * Whether node's 16 KiB limit on the request line and header fields was overrun by a
- * request target already longer than `maxUrlLength`: that deserves the 414 the pipeline
- * gives such a target when it fits in 16 KiB, not a 431 about header fields. Only the
- * packet that failed is at hand; a request written at once starts it, and its target
- * runs to the next space or, cut off by the overflow, to the packet's end. Otherwise
- * (a target spread over several packets, a pipelined request behind another) it stays 431.
+ * The request line the packet that failed starts with, as far as the packet holds it:
+ * its method, and the length of its target up to the next space or, cut off, the packet's
+ * end. A request written at once starts the packet; a request spread over several
+ * packets, or pipelined behind another, is not to be seen (null).
  */
-function overlongTarget(error: ClientError, code: string, maxUrlLength: number): boolean {
+function packetRequestLine(error: ClientError): { method: string; targetLength: number } | null {
   const packet = error.rawPacket;
-  if (code !== 'HPE_HEADER_OVERFLOW' || !Buffer.isBuffer(packet)) return false;
+  if (!Buffer.isBuffer(packet)) return null;
   const start = packet.indexOf(SPACE) + 1;
-  if (start === 0 || !METHOD.test(packet.toString('latin1', 0, start - 1))) return false;
+  const method = start === 0 ? '' : packet.toString('latin1', 0, start - 1);
+  if (!METHOD.test(method)) return null;
   const end = packet.indexOf(SPACE, start);
-  return (end === -1 ? packet.length : end) - start > maxUrlLength;
+  return { method, targetLength: (end === -1 ? packet.length : end) - start };
 }
 
-const HEAD = Buffer.from('HEAD ', 'latin1');
+/**
+ * Whether node's 16 KiB limit on the request line and header fields was overrun by a
+ * request target already longer than `maxUrlLength`: that deserves the 414 the pipeline
+ * gives such a target when it fits in 16 KiB, not a 431 about header fields. A target
+ * the packet does not show stays 431.
+ */
+function overlongTarget(error: ClientError, code: string, maxUrlLength: number): boolean {
+  if (code !== 'HPE_HEADER_OVERFLOW') return false;
+  const line = packetRequestLine(error);
+  return line !== null && line.targetLength > maxUrlLength;
+}
 
 /**
  * A response to HEAD has no body (a client would read one as the next response). Before
- * its head is parsed, a request's method is only to be seen in the packet that failed,
- * when that packet starts with it, as a whole request written at once usually does.
+ * its head is parsed, a request's method is only to be seen in the packet that failed.
  */
 function isHead(error: ClientError, pending: IncomingMessage | null): boolean {
   if (pending !== null) return pending.method === 'HEAD';
-  const packet = error.rawPacket;
-  return Buffer.isBuffer(packet) && packet.subarray(0, HEAD.length).equals(HEAD);
+  return packetRequestLine(error)?.method === 'HEAD';
 }
 
