@@ -9,8 +9,9 @@ import { join, sep } from 'node:path';
 import fg from 'fast-glob';
 import type { Project } from 'ts-morph';
 import type { FileAnalysis } from './file.ts';
-import { ANY_FILE, ImportGraph, moduleKey, reachesEveryFile, relativeSpecifiers } from './import-graph.ts';
-import { exists } from './relative-imports.ts';
+import { ANY_FILE, ImportGraph, localSpecifiers, moduleKey, reachesEveryFile } from './import-graph.ts';
+import { exists } from './local-imports.ts';
+import type { PathAliases } from './path-aliases.ts';
 
 export class FileCache {
   /** By project-relative route file. */
@@ -18,7 +19,7 @@ export class FileCache {
   /** By project-relative route file: the module keys its analysis may have read. */
   private readonly reads = new Map<string, Set<string>>();
   private listing = '';
-  /** Relative imports that named no file at the last build (absolute): one written since, even outside routes/ and weave/, resolves what did not. */
+  /** Relative and aliased imports that named no file at the last build (absolute): one written since, even outside routes/ and weave/, resolves what did not. */
   private missing: string[] = [];
   /** Module keys of the files whose declarations reach every file, at the last build. */
   private everywhere = new Set<string>();
@@ -60,13 +61,13 @@ export class FileCache {
    * `named` gives, for each route file analysed in this build, the absolute paths of the
    * controller and middleware modules it names by string.
    */
-  noteBuild(project: Project, named: ReadonlyMap<string, readonly string[]>): void {
+  noteBuild(project: Project, named: ReadonlyMap<string, readonly string[]>, aliases: PathAliases): void {
     const reached = project.getProgram().compilerObject.getSourceFiles().filter((file) => !file.fileName.includes('/node_modules/'));
-    this.missing = reached.flatMap(relativeSpecifiers).filter((path) => path !== ANY_FILE && !exists(path));
+    this.missing = reached.flatMap((file) => localSpecifiers(file, aliases)).filter((path) => path !== ANY_FILE && !exists(path));
     // The graph holds the application's own files: an edit to any other re-analyses all.
     const files = reached.filter((file) => this.inProject(file.fileName));
     this.everywhere = new Set(files.filter(reachesEveryFile).map((file) => moduleKey(file.fileName)));
-    const graph = new ImportGraph(files);
+    const graph = new ImportGraph(files, aliases);
     for (const [file, modules] of named) this.reads.set(file, graph.closure([join(this.root, file), ...modules].map(moduleKey)));
   }
 

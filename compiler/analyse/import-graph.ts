@@ -1,10 +1,11 @@
 // Which application files each file reaches through its imports, read from the syntax
-// (the program is not asked): the relative specifiers of import and export declarations,
-// of `import x = require(…)`, of import types (`import('./x').T`) and `import()` calls,
-// and `/// <reference path>`. `svc tread` uses it to tell which route files an edit can
-// reach (file-cache.ts).
+// (the program is not asked): the relative and tsconfig-aliased specifiers of import and
+// export declarations, of `import x = require(…)`, of import types (`import('./x').T`)
+// and `import()` calls, and `/// <reference path>`. `svc tread` uses it to tell which
+// route files an edit can reach (file-cache.ts).
 import { dirname, resolve } from 'node:path';
 import { ts } from 'ts-morph';
+import type { PathAliases } from './path-aliases.ts';
 
 /** A path as imports name it: without its extension, which `./user.js` and `./user.ts` both drop. */
 export const moduleKey = (path: string): string => path.replace(/(\.d)?\.[cm]?[jt]sx?$|\.json$/, '');
@@ -12,13 +13,17 @@ export const moduleKey = (path: string): string => path.replace(/(\.d)?\.[cm]?[j
 /** Stands in a closure for a file reached through a specifier this graph cannot follow (`#alias`). */
 export const ANY_FILE = '*';
 
-/** The absolute paths that the relative specifiers of `file` name, as written; `ANY_FILE` for a package-internal `#import`. */
-export function relativeSpecifiers(file: ts.SourceFile): string[] {
+/**
+ * The absolute paths that the relative specifiers of `file` name, as written, and those its
+ * aliased ones may name (path-aliases.ts); `ANY_FILE` for a package-internal `#import`.
+ */
+export function localSpecifiers(file: ts.SourceFile, aliases: PathAliases): string[] {
   const paths: string[] = [];
   const add = (node: ts.Node | undefined): void => {
     if (!node || !ts.isStringLiteralLike(node)) return;
     if (node.text.startsWith('.') || node.text.startsWith('/')) paths.push(resolve(dirname(file.fileName), node.text));
     else if (node.text.startsWith('#')) paths.push(ANY_FILE);
+    else paths.push(...aliases.tried(node.text));
   };
   for (const statement of file.statements) {
     if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) add(statement.moduleSpecifier);
@@ -50,8 +55,8 @@ export class ImportGraph {
   /** By module key: the keys its specifiers name. */
   private readonly edges = new Map<string, string[]>();
 
-  constructor(files: readonly ts.SourceFile[]) {
-    for (const file of files) this.edges.set(moduleKey(file.fileName), relativeSpecifiers(file).map(moduleKey));
+  constructor(files: readonly ts.SourceFile[], aliases: PathAliases) {
+    for (const file of files) this.edges.set(moduleKey(file.fileName), localSpecifiers(file, aliases).map(moduleKey));
   }
 
   /** Every key reachable from `starts`, themselves included. A folder's key reaches its index file. */

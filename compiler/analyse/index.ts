@@ -28,6 +28,7 @@ import type { SvcConfig } from '../../runtime/config.ts';
 import { svcEntry } from '../framework.ts';
 import { resolveFile, type FileAnalysis } from './file.ts';
 import { FileCache } from './file-cache.ts';
+import { readPathAliases } from './path-aliases.ts';
 import { projectFor, resolveImportsAgain } from './project.ts';
 import { Reporter } from './reporter.ts';
 import { checkErrorPages } from './error-pages.ts';
@@ -48,7 +49,9 @@ export interface Analysis {
 }
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): Analysis {
-  const { project, changed } = projectFor(root);
+  const sources = new Reporter(root);
+  const aliases = readPathAliases(root, sources);
+  const { project, changed } = projectFor(root, aliases);
   const files = incremental && cache?.root === root ? cache : new FileCache(root);
   // Only a build that keeps its cache needs to know what the next one may reuse.
   if (incremental && files.update(changed, project)) resolveImportsAgain(project);
@@ -62,10 +65,9 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   const named = new Map(walked.map((walk) => [walk.file, namedModules(root, walk)]));
   for (const path of new Set([...named.values()].flat().sort())) project.addSourceFileAtPathIfExists(path);
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
-  const sources = new Reporter(root);
-  checkSources(project, sources);
+  checkSources(project, sources, aliases);
   checkErrorPages(root, sources);
-  if (incremental) files.noteBuild(project, named);
+  if (incremental) files.noteBuild(project, named, aliases);
   return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }
 

@@ -8,8 +8,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { frameworkRoot, svcEntry } from '../framework.ts';
 import { ModuleKind, ModuleResolutionKind, Project, ScriptTarget } from 'ts-morph';
+import { NO_ALIASES, type PathAliases } from './path-aliases.ts';
 
-export function createProject(): Project {
+export function createProject(aliases: PathAliases = NO_ALIASES): Project {
   return new Project({
     skipAddingFilesFromTsConfig: true,
     compilerOptions: {
@@ -27,7 +28,7 @@ export function createProject(): Project {
       // dependency of svc: in svc's own node_modules, or hoisted beside it in an app's.
       typeRoots: [typesFolder()],
       types: ['node'],
-      paths: { svc: [svcEntry] },
+      paths: { ...aliases.compilerPaths(), svc: [svcEntry] },
     },
   });
 }
@@ -43,6 +44,7 @@ function typesFolder(): string {
 
 interface Warm {
   root: string;
+  aliases: string;
   project: Project;
   /** `mtime:ctime:size` of each project file when last read, so a rebuild re-reads only files that changed. */
   stamps: Map<string, string>;
@@ -56,10 +58,13 @@ export interface ProjectState {
   changed: string[] | null;
 }
 
-/** The project for `root`: the previous build's, brought up to date with the disk, or a new one. */
-export function projectFor(root: string): ProjectState {
-  if (warm?.root !== root) {
-    warm = { root, project: createProject(), stamps: new Map() };
+/**
+ * The project for `root`: the previous build's, brought up to date with the disk, or a
+ * new one, also when tsconfig.json's aliases changed, as they change how imports resolve.
+ */
+export function projectFor(root: string, aliases: PathAliases): ProjectState {
+  if (warm?.root !== root || warm.aliases !== aliases.key) {
+    warm = { root, aliases: aliases.key, project: createProject(aliases), stamps: new Map() };
     return { project: warm.project, changed: null };
   }
   return { project: warm.project, changed: refreshFromDisk(warm) };

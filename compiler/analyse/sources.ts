@@ -10,13 +10,14 @@ import { dirname } from 'node:path';
 import { ts, type Project } from 'ts-morph';
 import { frameworkDependencies, frameworkRuntime } from '../framework.ts';
 import { installedPackages } from '../packages.ts';
-import { RelativeImports } from './relative-imports.ts';
+import { LocalImports } from './local-imports.ts';
+import type { PathAliases } from './path-aliases.ts';
 import type { Reporter } from './reporter.ts';
 
-export function checkSources(project: Project, reporter: Reporter): void {
+export function checkSources(project: Project, reporter: Reporter, aliases: PathAliases): void {
   const program = project.getProgram().compilerObject;
   const packages = new InstalledPackages();
-  const relativeImports = new RelativeImports(program.getTypeChecker(), reporter);
+  const localImports = new LocalImports(program.getTypeChecker(), reporter, aliases);
   for (const file of program.getSourceFiles()) {
     // Declaration files hold only types: esbuild never reads them.
     if (file.isDeclarationFile || !isApplicationFile(file.fileName, reporter.root)) continue;
@@ -24,11 +25,16 @@ export function checkSources(project: Project, reporter: Reporter): void {
       const message = ts.flattenDiagnosticMessageText(problem.messageText, ' ');
       reporter.error('SVC010', `syntax error: ${message} The file must parse before svc can read or bundle it.`, reporter.atOffset(file, problem.start ?? 0));
     }
-    relativeImports.check(file);
+    localImports.check(file);
     for (const specifier of runtimeImports(file)) {
       const name = packageName(specifier.text);
-      if (name === null || packages.reachable(name, file.fileName)) continue;
-      reporter.error('SVC011', `cannot find package '${name}': install it (npm install ${name}) or correct the import.`, specifier);
+      if (name === null || aliases.resolve(specifier.text) !== null || packages.reachable(name, file.fileName)) continue;
+      const alias = aliases.patternOf(specifier.text);
+      if (alias === undefined) reporter.error('SVC011', `cannot find package '${name}': install it (npm install ${name}) or correct the import.`, specifier);
+      else {
+        const targets = aliases.tried(specifier.text).map((path) => reporter.relative(path)).join(' or ');
+        reporter.error('SVC011', `Could not resolve "${specifier.text}": tsconfig.json's paths entry "${alias}" maps it to ${targets}, where no file is. Correct the import, or create what it names.`, specifier);
+      }
     }
   }
 }

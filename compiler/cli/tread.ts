@@ -58,7 +58,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
 
   // Watch from before the first build, so an edit saved while it runs is built next.
   // The root, filtered, rather than the folders themselves: a `weave/` made after start-up is watched too.
-  const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^svc\.json$/.test(relative(root, path).split(sep).join('/'));
+  // tsconfig.json: its `paths` decide what aliased imports name.
+  const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^(svc|tsconfig)\.json$/.test(relative(root, path).split(sep).join('/'));
   // Events as they come (no `atomic` hold-back of 100 ms on a deletion): a file renamed away
   // and another written, or a folder moved, then land in one burst, so one build.
   const watcher = watch(root, { ignoreInitial: true, atomic: false, ignored: (path) => !watched(path) });
@@ -75,7 +76,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
     await Promise.all([server.stop(), watcher.close(), disposeContexts()]);
     throw listenError(Object.assign(new Error(reply.failed), { code: reply.code }), host, port);
   }
-  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json)`);
+  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json, tsconfig.json)`);
 
   const stop = async (): Promise<void> => {
     // Requests in flight hold the exit back, within svc.json's grace period: say why.

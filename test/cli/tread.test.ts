@@ -146,3 +146,17 @@ test("each build's svc.json timeouts apply to the server tread keeps listening",
   assert.match(answer, /^HTTP\/1\.1 408 /);
   assert.ok(ms >= 900 && ms < 5000, `closed after ${Math.round(ms)} ms (headersTimeoutMs is 1000)`);
 });
+
+test("an edit to tsconfig.json's paths is built: an aliased import follows it", async () => {
+  const paths = (folder: string) => JSON.stringify({ compilerOptions: { paths: { '@words/*': [`./weave/${folder}/*`] } } });
+  await writeFiles(root, {
+    'weave/English/word.ts': "export const word = 'hello';\n",
+    'weave/French/word.ts': "export const word = 'bonjour';\n",
+    'tsconfig.json': paths('English'),
+    'routes/aliased.ts': `import type { Router } from 'svc';\nimport { word } from '@words/word.ts';\nexport default (router: Router) => { router.get('/word', () => word); };\n`,
+  });
+  const word = async (): Promise<string> => (await fetch(`${tread.url}/word`)).text();
+  await eventually(async () => (await word()) === 'hello');
+  await writeFiles(root, { 'tsconfig.json': paths('French') });
+  await eventually(async () => (await word()) === 'bonjour');
+});

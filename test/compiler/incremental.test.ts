@@ -282,3 +282,31 @@ test('a file with no import or export, whose declarations are global in a Common
     await removeProject(`${cjs}-fresh`);
   }
 });
+
+test("a model imported through tsconfig.json's paths: an edit reaches the route, and a change of the paths resolves anew", async () => {
+  // Its own project: the aliases are the project's, and a change of them starts the analysis afresh.
+  const tsconfig = (target: string) => JSON.stringify({ compilerOptions: { paths: { '@models/*': [target] } } });
+  const typed = (fields: string) => `export interface Typed { ${fields} }\n`;
+  const aliased = await makeProject({
+    'tsconfig.json': tsconfig('./weave/Models/*'),
+    'weave/Models/Typed.ts': typed('a: string'),
+    'weave/Other/Typed.ts': typed('other: string'),
+    'routes/aliased.ts': `import type { Router } from 'svc';
+import type { Typed } from '@models/Typed.ts';
+export default (router: Router) => {
+  router.get('/aliased', (): Typed => null!);
+};
+`,
+  });
+  const fields = async (): Promise<string[]> => Object.keys((await assertSameAsFresh(aliased)).table.schemas.Typed!.properties as object);
+  try {
+    assert.deepEqual(await fields(), ['a']);
+    await writeFiles(aliased, { 'weave/Models/Typed.ts': typed('a: string; c: boolean') });
+    assert.deepEqual(await fields(), ['a', 'c']);
+    await writeFiles(aliased, { 'tsconfig.json': tsconfig('./weave/Other/*') });
+    assert.deepEqual(await fields(), ['other']);
+  } finally {
+    await removeProject(aliased);
+    await removeProject(`${aliased}-fresh`);
+  }
+});

@@ -1,9 +1,11 @@
-// The application's relative imports as the bundler will resolve them: a file that is not
-// there, or a name the file does not export. esbuild would find these too, but only once
-// the analysis has passed; found here, they are printed with every other problem of the
-// build. The messages are esbuild's, so a problem reads the same whichever finds it.
+// The application's imports of its own files (relative, or through a tsconfig.json alias)
+// as the bundler will resolve them: a file that is not there, or a name the file does not
+// export. esbuild would find these too, but only once the analysis has passed; found here,
+// they are printed with every other problem of the build. The messages are esbuild's, so
+// a problem reads the same whichever finds it.
 import { dirname, relative, resolve } from 'node:path';
 import { ts } from 'ts-morph';
+import type { PathAliases } from './path-aliases.ts';
 import type { Reporter } from './reporter.ts';
 
 const FIX = 'Correct the import, or create what it names.';
@@ -13,20 +15,24 @@ const EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js', '.css', '.json'];
 /** TypeScript's convention, which esbuild follows: `./user.js` may name `./user.ts`. */
 const SOURCE_FOR = { '.js': ['.ts', '.tsx'], '.jsx': ['.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'] } as Record<string, string[]>;
 
-export class RelativeImports {
+export class LocalImports {
   private readonly exports = new Map<ts.Symbol, Set<string>>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly reporter: Reporter,
+    private readonly aliases: PathAliases,
   ) {}
 
   check(file: ts.SourceFile): void {
     for (const statement of file.statements) {
       if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement))) continue;
       const specifier = statement.moduleSpecifier;
-      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.') || typeOnly(statement)) continue;
-      if (!exists(resolve(dirname(file.fileName), specifier.text))) {
+      if (!specifier || !ts.isStringLiteral(specifier) || typeOnly(statement)) continue;
+      const isRelative = specifier.text.startsWith('.');
+      // An alias none of whose targets exists is looked up as a package (sources.ts).
+      if (!isRelative && this.aliases.resolve(specifier.text) === null) continue;
+      if (isRelative && !exists(resolve(dirname(file.fileName), specifier.text))) {
         this.reporter.error('SVC011', `Could not resolve "${specifier.text}". ${FIX}`, specifier);
         continue;
       }

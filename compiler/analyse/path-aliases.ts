@@ -1,0 +1,107 @@
+// The application's tsconfig.json `paths` (`"@/*": ["./weave/*"]`). TypeScript, esbuild
+// and tsx all resolve them, so the analysis does too: the type checker gets them as
+// compiler options (project.ts), and the checks and the import graph, which read
+// specifiers themselves, map them here. Only `paths` is taken from the file; the other
+// options stay svc's own, so that the analysis reads the application as the bundle runs it.
+import { join, resolve } from 'node:path';
+import { ts } from 'ts-morph';
+import { exists } from './local-imports.ts';
+import type { Reporter } from './reporter.ts';
+
+interface Alias {
+  /** The pattern as written, `@/*`. */
+  pattern: string;
+  /** What a specifier must start and end with; `suffix` is null for a pattern without `*`, matched whole. */
+  prefix: string;
+  suffix: string | null;
+  /** Absolute, each with the `*` the matched text replaces. */
+  targets: string[];
+}
+
+export class PathAliases {
+  /** Identity of the mapping: a project built with other aliases resolved its imports otherwise. */
+  readonly key: string;
+
+  constructor(private readonly aliases: readonly Alias[]) {
+    this.key = JSON.stringify(aliases.map(({ pattern, targets }) => [pattern, targets]));
+  }
+
+  /** For the type checker: the patterns with their targets absolute, which needs no base path. */
+  compilerPaths(): Record<string, string[]> {
+    return Object.fromEntries(this.aliases.map(({ pattern, targets }) => [pattern, targets]));
+  }
+
+  /** The file `specifier` names through an alias, absolute; null when no alias maps it or none of its targets exists (TypeScript then looks for a package). */
+  resolve(specifier: string): string | null {
+    return this.candidates(specifier).find(exists) ?? null;
+  }
+
+  /** The targets of `specifier` up to the first that exists, all when none does: a file written at one of them changes what the import names. */
+  tried(specifier: string): string[] {
+    const candidates = this.candidates(specifier);
+    const found = candidates.findIndex(exists);
+    return found === -1 ? candidates : candidates.slice(0, found + 1);
+  }
+
+  /**
+   * The absolute paths `specifier` maps to, in the order TypeScript tries them: an exact
+   * pattern first, else the matching pattern with the longest prefix. Empty when no pattern
+   * matches (a package, a relative path).
+   */
+  private candidates(specifier: string): string[] {
+    let best: Alias | undefined;
+    for (const alias of this.aliases) {
+      if (alias.suffix === null) {
+        if (alias.pattern === specifier) return alias.targets;
+      } else if (matches(alias, specifier) && alias.prefix.length > (best?.prefix.length ?? -1)) best = alias;
+    }
+    if (best === undefined) return [];
+    const star = specifier.slice(best.prefix.length, specifier.length - best.suffix!.length);
+    return best.targets.map((target) => target.replace('*', star));
+  }
+
+  /** The pattern that maps `specifier`, as written, for messages. */
+  patternOf(specifier: string): string | undefined {
+    return this.aliases.find((alias) => (alias.suffix === null ? alias.pattern === specifier : matches(alias, specifier)))?.pattern;
+  }
+}
+
+const matches = ({ prefix, suffix }: Alias, specifier: string): boolean =>
+  specifier.length >= prefix.length + suffix!.length && specifier.startsWith(prefix) && specifier.endsWith(suffix!);
+
+export const NO_ALIASES = new PathAliases([]);
+
+/**
+ * `paths` of `tsconfig.json` in the project's root, `extends` followed. A file that does not
+ * parse is SVC010, as tsc and esbuild would refuse it too. `svc` itself is left out: the
+ * analysis resolves it to the framework it builds with, as the bundle does.
+ */
+export function readPathAliases(root: string, reporter: Reporter): PathAliases {
+  const path = join(root, 'tsconfig.json');
+  if (!ts.sys.fileExists(path)) return NO_ALIASES;
+  const read = ts.readConfigFile(path, ts.sys.readFile);
+  if (read.error !== undefined) {
+    const { file, start = 0, messageText } = read.error;
+    const message = ts.flattenDiagnosticMessageText(messageText, ' ');
+    const at = file ? reporter.atOffset(file, start) : { file: 'tsconfig.json', line: 1, col: 1 };
+    reporter.error('SVC010', `syntax error: ${message} svc reads the file's compilerOptions.paths; it must parse, as it must for tsc.`, at);
+    return NO_ALIASES;
+  }
+  // No folder is listed: only the options are wanted, not the files `include` names.
+  const host: ts.ParseConfigHost = { ...ts.sys, readDirectory: () => [] };
+  const { options } = ts.parseJsonConfigFileContent(read.config, host, root, undefined, path);
+  const base = options.baseUrl ?? (options['pathsBasePath'] as string | undefined) ?? root;
+  const aliases: Alias[] = [];
+  for (const [pattern, targets] of Object.entries(options.paths ?? {})) {
+    const star = pattern.indexOf('*');
+    // TypeScript refuses a pattern with two stars, and ignores it.
+    if (pattern === 'svc' || pattern.startsWith('svc/') || pattern.indexOf('*', star + 1) !== -1) continue;
+    aliases.push({
+      pattern,
+      prefix: star === -1 ? pattern : pattern.slice(0, star),
+      suffix: star === -1 ? null : pattern.slice(star + 1),
+      targets: targets.map((target) => resolve(base, target)),
+    });
+  }
+  return new PathAliases(aliases);
+}
