@@ -26,7 +26,7 @@ export interface FileAnalysis {
 
 export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Project): FileAnalysis {
   const registry = new SchemaRegistry(reporter);
-  const resolver: Resolver = { root: reporter.root, project, reporter, registry };
+  const resolver: Resolver = { root: reporter.root, project, reporter, registry, unfit: new Map() };
   const middleware = new Map(walked.middleware.map((spec) => [spec, resolveMiddleware(spec, resolver)]));
   const routes: Route[] = [];
   const unresolved: RouteClaim[] = [];

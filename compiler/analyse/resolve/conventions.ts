@@ -1,6 +1,6 @@
 // Where classes named by string live (SPEC §2), and what the resolvers share.
 import { join } from 'node:path';
-import type { Project } from 'ts-morph';
+import type { ClassDeclaration, Project } from 'ts-morph';
 import type { SchemaRegistry } from '../schema/index.ts';
 import type { Reporter } from '../reporter.ts';
 
@@ -9,6 +9,8 @@ export interface Resolver {
   project: Project;
   reporter: Reporter;
   registry: SchemaRegistry;
+  /** Why each controller class met in the file cannot be created, `null` when it can: asked once per class, not per route (handler.ts). */
+  unfit: Map<ClassDeclaration, string | null>;
 }
 
 /** `['UserController', 'show']` inside namespace `Admin` → `weave/Controllers/Admin/UserController.ts`. */

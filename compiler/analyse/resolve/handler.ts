@@ -47,7 +47,8 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     return null;
   }
   const cls = found.value;
-  const unfit = uninstantiable(cls);
+  let unfit = resolver.unfit.get(cls);
+  if (unfit === undefined) resolver.unfit.set(cls, (unfit = uninstantiable(cls)));
   if (unfit !== null) {
     reporter.error('SVC004', `controller ${cls.getName()} ${unfit}`, spec.classNode);
     return null;
