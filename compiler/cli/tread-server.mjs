@@ -18,6 +18,7 @@ process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnh
 // Each build's svc.json timeouts are applied as it loads; Node checks them this often.
 // The other options and listeners are those of `svc serve` (runtime/server/boot.ts).
 const server = createServer({ connectionsCheckingInterval: 1000, requireHostHeader: false }, serve('handle'));
+server.httpAllowHalfOpen = true; // a half-closed client still gets its answers (boot.ts, answerHalfClosed)
 server.on('checkContinue', serve('checkContinue'));
 server.on('checkExpectation', serve('checkExpectation'));
 server.on('connect', (req, socket) => (current ? current.connect(req, socket) : socket.destroy()));

@@ -44,6 +44,7 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
     },
     handler.handle,
   );
+  answerHalfClosed(server);
   applyTimeouts(server, settings);
   server
     .on('checkContinue', handler.checkContinue)
@@ -82,6 +83,18 @@ export function listenError(error: NodeJS.ErrnoException, host: string, port: nu
   const problem = error.code === undefined ? undefined : LISTEN_PROBLEMS[error.code];
   if (problem === undefined) return error;
   return new ListenError(`cannot listen on ${host.includes(':') ? `[${host}]` : host}:${port}: ${problem} (${error.code})`);
+}
+
+/**
+ * A client that shuts down its sending side once its request is out (`printf … | nc -N`,
+ * some HTTP/1.0 clients) still wants the answer: a half-close neither ends a request nor
+ * says the client has lost interest (RFC 9112 §9.6). Node's default aborts the requests
+ * in flight at the client's FIN; with this it answers them, then closes. The property is
+ * not in Node's documented API, but every release svc supports reads it
+ * (`_http_server.js`, socketOnEnd); test/robustness/half-close.test.ts pins the behaviour.
+ */
+function answerHalfClosed(server: Server): void {
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 }
 
 /**

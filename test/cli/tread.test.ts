@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, writeFiles } from '../support/project.ts';
 import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
-import { exchange, expectContinue, trickleHeaders } from '../robustness/raw-http.ts';
+import { exchange, expectContinue, sendThen, trickleHeaders } from '../robustness/raw-http.ts';
 
 const routes = (body: string): string => `import type { Router } from 'svc';
 export default (router: Router) => {
@@ -135,6 +135,12 @@ test('any other Expect gets 417 problem+json, as under svc serve (tread-server.m
   const { response } = await exchange(tread.url, 'POST /nope HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\nexpect: 200-ok\r\nconnection: close\r\n\r\nhi');
   assert.equal(response.status, 417);
   assert.equal(response.headers['content-type'], 'application/problem+json');
+});
+
+test('a client that shuts its sending side after the request still gets the answer, as under svc serve', async () => {
+  // The health endpoint answers asynchronously, after the client's FIN has arrived.
+  const answer = await sendThen(tread.url, 'GET /svc/health HTTP/1.1\r\nhost: a\r\n\r\n', 'end', 0);
+  assert.match(answer, /^HTTP\/1\.1 200 /);
 });
 
 test("each build's svc.json timeouts apply to the server tread keeps listening", async () => {
