@@ -30,11 +30,22 @@ export function writeStream(res: ServerResponse, status: number, fields: Array<s
   return { sent: first.then(() => undefined), done: first.then((ended) => (ended ? undefined : pipeRest(res, body)), () => undefined) };
 }
 
+/**
+ * The rest of the stream. A client's FIN while it flows means the client left (a browser
+ * closing an event stream): the stream is cancelled then, as Node's default would, rather
+ * than run on until a write fails. A FIN that came before the answer began is a
+ * half-closed client that still wants it (runtime/server/boot.ts, answerHalfClosed).
+ */
 async function pipeRest(res: ServerResponse, body: ReadableStream<Uint8Array>): Promise<void> {
+  const { socket } = res;
+  const leave = (): void => void res.destroy();
+  socket?.once('end', leave);
   try {
     await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>), res);
   } catch (error) {
     // The client went away: the stream was cancelled, nothing to report.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  } finally {
+    socket?.off('end', leave);
   }
 }
