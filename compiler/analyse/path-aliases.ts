@@ -44,30 +44,36 @@ export class PathAliases {
   }
 
   /**
-   * The absolute paths `specifier` maps to, in the order TypeScript tries them: an exact
-   * pattern first, else the matching pattern with the longest prefix. Empty when no pattern
-   * matches (a package, a relative path).
+   * The absolute paths `specifier` maps to, in the order TypeScript tries them. Empty when
+   * no pattern matches (a package, a relative path).
    */
   private candidates(specifier: string): string[] {
-    let best: Alias | undefined;
-    for (const alias of this.aliases) {
-      if (alias.suffix === null) {
-        if (alias.pattern === specifier) return alias.targets;
-      } else if (matches(alias, specifier) && alias.prefix.length > (best?.prefix.length ?? -1)) best = alias;
-    }
-    if (best === undefined) return [];
-    const star = specifier.slice(best.prefix.length, specifier.length - best.suffix!.length);
-    return best.targets.map((target) => target.replace('*', star));
+    const alias = this.match(specifier);
+    if (alias === undefined) return [];
+    if (alias.suffix === null) return alias.targets;
+    const star = specifier.slice(alias.prefix.length, specifier.length - alias.suffix.length);
+    return alias.targets.map((target) => target.replace('*', star));
   }
 
   /** The pattern that maps `specifier`, as written, for messages. */
   patternOf(specifier: string): string | undefined {
-    return this.aliases.find((alias) => (alias.suffix === null ? alias.pattern === specifier : matches(alias, specifier)))?.pattern;
+    return this.match(specifier)?.pattern;
+  }
+
+  /** As TypeScript picks: a pattern without `*` equal to the specifier, else the matching pattern with the longest prefix. */
+  private match(specifier: string): Alias | undefined {
+    let best: Alias | undefined;
+    for (const alias of this.aliases) {
+      if (alias.suffix === null) {
+        if (alias.pattern === specifier) return alias;
+      } else if (fits(alias.prefix, alias.suffix, specifier) && alias.prefix.length > (best?.prefix.length ?? -1)) best = alias;
+    }
+    return best;
   }
 }
 
-const matches = ({ prefix, suffix }: Alias, specifier: string): boolean =>
-  specifier.length >= prefix.length + suffix!.length && specifier.startsWith(prefix) && specifier.endsWith(suffix!);
+const fits = (prefix: string, suffix: string, specifier: string): boolean =>
+  specifier.length >= prefix.length + suffix.length && specifier.startsWith(prefix) && specifier.endsWith(suffix);
 
 export const NO_ALIASES = new PathAliases([]);
 

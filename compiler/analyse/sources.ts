@@ -4,7 +4,8 @@
 // these checks a broken file would stop esbuild with a stack trace, and a missing
 // package would only show when `svc serve` starts.
 //   SVC010  where the parser found the error
-//   SVC011  the module specifier of the import (relative ones: relative-imports.ts)
+//   SVC011  the module specifier of the import (relative and aliased ones: local-imports.ts;
+//           an alias with no file at its targets and no package of that name: here)
 import { builtinModules } from 'node:module';
 import { dirname } from 'node:path';
 import { ts, type Project } from 'ts-morph';

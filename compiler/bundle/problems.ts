@@ -1,5 +1,5 @@
 // esbuild's errors as svc diagnostics. The analysis catches syntax errors, missing
-// packages and broken relative imports first (analyse/sources.ts, relative-imports.ts);
+// packages and broken relative imports first (analyse/sources.ts, local-imports.ts);
 // what still reaches esbuild is what only a bundler sees, such as an import inside a
 // file the analysis does not read (a dynamic import, a plain .js file). esbuild's paths
 // are relative to the project root, as ours are.

@@ -1,7 +1,10 @@
 // tsconfig.json `paths` (compiler/analyse/path-aliases.ts): what tsc, esbuild and tsx
 // resolve, the analysis resolves too, and a broken alias is reported where it is used.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { readPathAliases } from '../../compiler/analyse/path-aliases.ts';
+import { Reporter } from '../../compiler/analyse/reporter.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 import { startProject } from '../support/server.ts';
 import { lines, runSvc } from './fixture.ts';
@@ -98,4 +101,25 @@ test('a catch-all pattern leaves packages to the packages it does not map', asyn
     'routes/web.ts': "import type { Router } from 'svc';\nimport { sql } from 'kysely';\nexport default (router: Router) => {\n  router.get('/', () => String(sql));\n};\n",
   });
   assert.deepEqual(run, { code: 0, errors: [] });
+});
+
+test('as TypeScript picks: a pattern without a star that equals the specifier, else the longest matching prefix', async () => {
+  const root = await makeProject({
+    'tsconfig.json': tsconfig({ '@/*': ['./a/*'], '@/models/*': ['./b/*', './a/*'], '@/models/User': ['./c/User.ts'] }),
+    'a/x.ts': '',
+    'a/models/y.ts': '',
+    'b/y.ts': '',
+    'c/User.ts': '',
+  });
+  try {
+    const aliases = readPathAliases(root, new Reporter(root));
+    assert.equal(aliases.resolve('@/x.ts'), join(root, 'a/x.ts'));
+    assert.equal(aliases.resolve('@/models/y.ts'), join(root, 'b/y.ts'));
+    assert.equal(aliases.resolve('@/models/User'), join(root, 'c/User.ts'));
+    assert.equal(aliases.patternOf('@/models/z'), '@/models/*');
+    assert.deepEqual(aliases.tried('@/models/z'), [join(root, 'b/z'), join(root, 'a/z')]);
+    assert.equal(aliases.resolve('kysely'), null);
+  } finally {
+    await removeProject(root);
+  }
 });
