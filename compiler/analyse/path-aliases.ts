@@ -18,9 +18,19 @@ interface Alias {
   targets: string[];
 }
 
+interface Lookup {
+  /** The targets up to the first that exists, all when none does. */
+  tried: string[];
+  found: string | null;
+}
+
+const NOT_MAPPED: Lookup = { tried: [], found: null };
+
 export class PathAliases {
   /** Identity of the mapping: a project built with other aliases resolved its imports otherwise. */
   readonly key: string;
+  /** By specifier, for one build (files come and go between builds): the checks and the import graph ask about the same imports. */
+  private readonly lookups = new Map<string, Lookup>();
 
   constructor(private readonly aliases: readonly Alias[]) {
     this.key = JSON.stringify(aliases.map(({ pattern, targets }) => [pattern, targets]));
@@ -33,14 +43,24 @@ export class PathAliases {
 
   /** The file `specifier` names through an alias, absolute; null when no alias maps it or none of its targets exists (TypeScript then looks for a package). */
   resolve(specifier: string): string | null {
-    return this.candidates(specifier).find(exists) ?? null;
+    return this.lookup(specifier).found;
   }
 
   /** The targets of `specifier` up to the first that exists, all when none does: a file written at one of them changes what the import names. */
   tried(specifier: string): string[] {
-    const candidates = this.candidates(specifier);
-    const found = candidates.findIndex(exists);
-    return found === -1 ? candidates : candidates.slice(0, found + 1);
+    return this.lookup(specifier).tried;
+  }
+
+  private lookup(specifier: string): Lookup {
+    if (this.aliases.length === 0) return NOT_MAPPED;
+    let known = this.lookups.get(specifier);
+    if (known === undefined) {
+      const candidates = this.candidates(specifier);
+      const at = candidates.findIndex(exists);
+      known = at === -1 ? { tried: candidates, found: null } : { tried: candidates.slice(0, at + 1), found: candidates[at]! };
+      this.lookups.set(specifier, known);
+    }
+    return known;
   }
 
   /**
