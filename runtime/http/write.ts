@@ -17,6 +17,8 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): Streaming | u
   const bodiless = takesNoBody(status);
   const fields = fieldList(out.headers);
   if (bodiless) res.removeHeader('content-length');
+  // A 205 says it has no content; without a length node would frame the nothing as chunked.
+  if (status === 205) fields.push('content-length', 0);
   if (body instanceof ReadableStream) return writeStream(res, status, fields, body, bodiless);
   if (!bodiless) fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   // One writeHead() with every field costs node far less than a setHeader() for each.
@@ -37,16 +39,20 @@ export function writeText(res: ServerResponse, status: number, type: string, bod
   return true;
 }
 
-/** Statuses whose responses never have a body (RFC 9110 §6.4.1). */
-const takesNoBody = (status: number): boolean => status === 204 || status === 304 || status < 200;
+/** Statuses whose responses never have a body (RFC 9110 §6.4.1, §15.3.6). */
+const takesNoBody = (status: number): boolean => status === 204 || status === 205 || status === 304 || status < 200;
 
-/** `headers` as writeHead()'s flat name/value list, without Content-Length: the body decides that. */
+/**
+ * `headers` as writeHead()'s flat name/value list, without Content-Length and
+ * Transfer-Encoding: the body decides the framing, and both at once is a message clients
+ * refuse (RFC 9112 §6.2).
+ */
 function fieldList(headers: Readonly<Record<string, HeaderValue>>): Fields {
   const fields: Fields = [];
   for (const name in headers) {
     // writeHead() would send `Content-Type` and `content-type` both; one name, the last value wins.
     if (hasUpperCase(name)) return fieldList(lowerCased(headers));
-    if (name !== 'content-length') fields.push(name, headers[name]!);
+    if (name !== 'content-length' && name !== 'transfer-encoding') fields.push(name, headers[name]!);
   }
   return fields;
 }

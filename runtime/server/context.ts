@@ -99,7 +99,8 @@ export class RequestContext implements Context, ResponseSettings {
   }
 
   status(code: number): this {
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new RangeError(`ctx.status() needs an HTTP status from 100 to 599, got ${code}`);
+    // A 1xx is an interim answer, never the last: the client would wait for one that never comes.
+    if (!Number.isInteger(code) || code < 200 || code > 599) throw new RangeError(`ctx.status() needs a final HTTP status from 200 to 599, got ${code}`);
     this.statusCode = code;
     return this;
   }

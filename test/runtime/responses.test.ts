@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Context } from '../../runtime/context.ts';
 import { Controller } from '../../runtime/controller.ts';
+import { HttpError } from '../../runtime/errors/http-error.ts';
 import { redirect, type RedirectStatus } from '../../runtime/http/redirect.ts';
 import { handApp } from '../support/hand-app.ts';
 import { raw, startApp, type Running } from '../support/server.ts';
@@ -96,6 +97,10 @@ describe('return values', () => {
           { method: 'GET', pattern: '/raw', handler: function (this: Context) { this.res.writeHead(299, { 'x-raw': '1' }).end('by hand'); } },
           { method: 'GET', pattern: '/status-json', handler: function (this: Context) { return this.status(201) && { made: true }; } },
           { method: 'GET', pattern: '/status-bodiless', handler: function (this: Context) { return this.status(204) && { dropped: true }; } },
+          { method: 'GET', pattern: '/status-interim', handler: function (this: Context) { return this.status(103) && { lost: true }; } },
+          { method: 'GET', pattern: '/status-reset', handler: function (this: Context) { return this.status(205) && 'dropped'; } },
+          { method: 'GET', pattern: '/framing', handler: function (this: Context) { return this.header('Transfer-Encoding', 'chunked') && 'short'; } },
+          { method: 'GET', pattern: '/framing-error', handler: () => { throw new HttpError(503, 'later', { 'transfer-encoding': 'chunked' }); } },
           { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
           { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
           { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
@@ -266,6 +271,30 @@ describe('return values', () => {
     assert.equal(bodiless.status, 204);
     assert.equal(bodiless.body, '');
     assert.equal(bodiless.headers['content-length'], undefined);
+  });
+
+  it('refuses an interim (1xx) status from ctx.status(): the client would wait for a final answer', async () => {
+    const res = await raw(server.url, '/status-interim');
+    assert.equal(res.status, 500);
+    assert.ok((await server.logLines()).some((line) => line.includes('final HTTP status from 200 to 599, got 103')));
+  });
+
+  it('sends a 205 without content, saying so with Content-Length: 0 (RFC 9110 §15.3.6)', async () => {
+    const res = await raw(server.url, '/status-reset');
+    assert.equal(res.status, 205);
+    assert.equal(res.body, '');
+    assert.equal(res.headers['content-length'], '0');
+  });
+
+  it('frames the body itself: a Transfer-Encoding from the handler or an HttpError is not sent beside Content-Length', async () => {
+    for (const [path, status, body] of [['/framing', 200, 'short'], ['/framing-error', 503, undefined]] as const) {
+      const res = await raw(server.url, path);
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers['transfer-encoding'], undefined, path);
+      assert.equal(res.headers['content-length'], String(Buffer.byteLength(res.body)), path);
+      if (body) assert.equal(res.body, body);
+      assert.equal((await get(path)).status, status, 'node\'s own client reads it');
+    }
   });
 
   it('logs an error status a handler set with a plain value', async () => {
