@@ -48,6 +48,8 @@ describe('analyse: a valid tree', () => {
       { id: 5, route: 'POST /users', handler: 'name weave/Controllers/UserController.ts#UserController.store', middleware: [], prefix: '', at: 'routes/api.ts:20:3' },
       { id: 6, route: 'GET /hello/{name?}', handler: 'closure', middleware: [], prefix: '', at: 'routes/api.ts:21:3' },
       { id: 7, route: 'GET /about', handler: 'closure', middleware: [], prefix: '', at: 'routes/web.ts:4:3' },
+      { id: 8, route: 'GET /list', handler: 'closure', middleware: [], prefix: '', at: 'routes/web.ts:6:3' },
+      { id: 9, route: 'GET /caught', handler: 'closure', middleware: [], prefix: '', at: 'routes/web.ts:14:3' },
     ]);
   });
 

@@ -3,6 +3,7 @@
 // call that uses the router, naming the outermost construct that makes it non-static.
 import { Node, SyntaxKind, type CallExpression } from 'ts-morph';
 import type { Reporter } from '../reporter.ts';
+import { declares } from './scopes.ts';
 
 const FIX = 'register routes directly in the route function or a group callback';
 
@@ -93,36 +94,36 @@ function insideFunction(node: Node, root: Node): boolean {
 }
 
 /**
- * Whether a function between the use and `root` (inclusive) gives the name another
- * meaning: a parameter of its own (a handler's `(router: string) => …`), or its own
- * `arguments` when written as a `function`.
+ * Whether a scope between the use and `root` (inclusive) gives the name another meaning:
+ * a handler's parameter (`(router: string) => …`) or variable (`const r = [1, 2]`), or a
+ * `function`'s own `arguments`.
  */
 function shadowed(use: Node, root: Node): boolean {
   const name = use.getText();
   for (let node = use.getParent(); node; node = node.getParent()) {
-    if (isFunction(node) && (name === 'arguments' ? !Node.isArrowFunction(node) : declaresParameter(node, name))) return true;
+    if (name === 'arguments' ? isFunction(node) && !Node.isArrowFunction(node) : declares(node, name)) return true;
     if (node === root) return false;
   }
   return false;
 }
 
-/** A parameter's name, or a name its destructuring pattern binds. */
-function declaresParameter(fn: Node, name: string): boolean {
-  if (!Node.isFunctionLikeDeclaration(fn) && !Node.isFunctionExpression(fn)) return false;
-  return fn.getParameters().some((p) => {
-    const binding = p.getNameNode();
-    return Node.isIdentifier(binding) ? binding.getText() === name : binding.getDescendantsOfKind(SyntaxKind.Identifier).some((id) => id.getText() === name);
-  });
-}
-
 /** ts-morph's `isFunctionLikeDeclaration` leaves out function expressions (`const h = function () { … }`). */
 const isFunction = (node: Node): boolean => Node.isFunctionLikeDeclaration(node) || Node.isFunctionExpression(node);
 
+/** A key, not a value: `x.router`, `{ router: 1 }`, `{ router: value } = …`, `{ router: number }`, a member named `router`. */
 function isPropertyName(node: Node): boolean {
   const parent = node.getParent();
+  if (Node.isBindingElement(parent)) return parent.getPropertyNameNode() === node;
   return (
-    (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === node) ||
-    (Node.isPropertyAssignment(parent) && parent.getNameNode() === node) ||
+    ((Node.isPropertyAccessExpression(parent) ||
+      Node.isPropertyAssignment(parent) ||
+      Node.isPropertySignature(parent) ||
+      Node.isMethodSignature(parent) ||
+      Node.isPropertyDeclaration(parent) ||
+      Node.isMethodDeclaration(parent) ||
+      Node.isGetAccessorDeclaration(parent) ||
+      Node.isSetAccessorDeclaration(parent)) &&
+      parent.getNameNode() === node) ||
     Node.isQualifiedName(parent)
   );
 }

@@ -41,11 +41,15 @@ function localFunction(file: SourceFile, name: string): Node | undefined {
 }
 
 /**
- * The router parameter's name (`null` when there is none). Async functions are rejected:
- * the runtime replays route files synchronously, so registrations after an `await` would be lost.
+ * The router parameter's name (`null` when there is none). Async functions and generators
+ * are rejected: the runtime replays route files synchronously, so registrations after an
+ * `await` would be lost, and a generator's body does not run at all when it is called.
  */
 export function routerParameter(fn: RouterFunction, reporter: Reporter): string | null {
   if (fn.isAsync()) reporter.error('SVC006', 'a route function or group callback must not be async: routes are registered synchronously; remove `async`', fn);
+  else if (!Node.isArrowFunction(fn) && fn.isGenerator()) {
+    reporter.error('SVC006', 'a route function or group callback must not be a generator: calling it would not run its registrations; remove the `*`', fn);
+  }
   const first = fn.getParameters().find((p) => p.getName() !== 'this');
   if (!first) return null;
   const name = first.getNameNode();

@@ -9,6 +9,7 @@ import type { GroupScope, MiddlewareSpec, Registration } from '../registration.t
 import type { Reporter } from '../reporter.ts';
 import { asStringLiteral, propertyName, unwrap } from './literals.ts';
 import { rejectRouterUses } from './non-static.ts';
+import { declares } from './scopes.ts';
 import { bodyStatements, findRouteFunction, routerParameter, type RouterFunction } from './route-function.ts';
 import { readHandlerSpec, readMiddlewareSpec } from './specs.ts';
 
@@ -99,12 +100,21 @@ const visitExpression: Visitor = (node, routers, walk) => {
 
 const VISITORS: Partial<Record<SyntaxKind, Visitor>> = {
   [SyntaxKind.ExpressionStatement]: (node, routers, walk) => visitExpression(node.asKindOrThrow(SyntaxKind.ExpressionStatement).getExpression(), routers, walk),
-  [SyntaxKind.Block]: (node, routers, walk) => visitStatements(node.asKindOrThrow(SyntaxKind.Block).getStatements(), routers, walk),
+  [SyntaxKind.Block]: (node, routers, walk) => visitStatements(node.asKindOrThrow(SyntaxKind.Block).getStatements(), inScope(routers, node), walk),
   [SyntaxKind.EmptyStatement]: () => {},
   // An expression body (`(r) => r.get(…)`) arrives as the expression itself.
   [SyntaxKind.CallExpression]: visitExpression,
   [SyntaxKind.ParenthesizedExpression]: visitExpression,
 };
+
+/** The routers still reachable inside `block`: a `const router = …` of its own names another value. */
+function inScope(routers: Routers, block: Node): Routers {
+  const hidden = [...routers.keys()].filter((name) => declares(block, name));
+  if (hidden.length === 0) return routers;
+  const inner = new Map(routers);
+  for (const name of hidden) inner.delete(name);
+  return inner;
+}
 
 /** `<router>.<member>(…)` on a router in scope. */
 function routerCall(call: CallExpression, routers: Routers): { call: CallExpression; member: string; scope: GroupScope } | null {
