@@ -22,7 +22,8 @@ export type ParamKind =
   | { kind: 'string' }
   /** `values`: a union of number literals (`1 | 2`), which only those values fit. */
   | { kind: 'number'; values?: number[] }
-  | { kind: 'boolean' }
+  /** `values`: the one literal a `true` or `false` type allows. */
+  | { kind: 'boolean'; values?: [boolean] }
   | { kind: 'enum'; values: string[] };
 
 export type Segment =

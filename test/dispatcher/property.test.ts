@@ -31,6 +31,7 @@ const draftSegment = fc.oneof(
       { kind: 'number' },
       { kind: 'number', values: [-3.5, 7] },
       { kind: 'boolean' },
+      { kind: 'boolean', values: [true] },
       { kind: 'enum', values: ENUM },
     ),
   },

@@ -77,7 +77,8 @@ function convert(route: Route, values: Array<string | undefined>): Match {
       if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values ? `one of ${type.values.join(', ')}` : 'a number' };
       params.push(number);
     } else if (type.kind === 'boolean') {
-      if (value !== 'true' && value !== 'false') return { kind: 'bad-param', route: route.id, param: name, expected: 'true or false' };
+      const fits = type.values === undefined ? value === 'true' || value === 'false' : value === String(type.values[0]);
+      if (!fits) return { kind: 'bad-param', route: route.id, param: name, expected: type.values ? `one of ${type.values[0]}` : 'true or false' };
       params.push(value === 'true');
     } else {
       const values = [...new Set(type.values)];

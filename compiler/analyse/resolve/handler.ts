@@ -76,7 +76,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     module: reporter.relative(exported.path),
     referencedBy: spec.kind,
     loc: reporter.at(method),
-    ...describeHandler(method, resolver.registry),
+    ...describeHandler(method, resolver.registry, { cls, key: methodName }),
   };
 }
 

@@ -1,7 +1,7 @@
 // Handler signatures → plain data: parameter names and optionality, JSON schemas of
 // parameter types, what the return type becomes (return-cases.ts), placeholder
 // conversions and JSDoc text.
-import type { ArrowFunction, FunctionDeclaration, FunctionExpression, MethodDeclaration, ts } from 'ts-morph';
+import type { ArrowFunction, ClassDeclaration, FunctionDeclaration, FunctionExpression, MethodDeclaration, ts } from 'ts-morph';
 import type { HandlerDoc, HandlerParam, ReturnCases } from '../../ir.ts';
 import { readJsDoc } from './jsdoc.ts';
 import { paramKind } from './param-kind.ts';
@@ -13,6 +13,11 @@ export { SchemaRegistry };
 
 export type HandlerDeclaration = FunctionDeclaration | ArrowFunction | FunctionExpression | MethodDeclaration;
 
+export interface ClassMember {
+  cls: ClassDeclaration;
+  key: string;
+}
+
 export interface HandlerDescription {
   /** Without a leading `this` parameter. */
   params: HandlerParam[];
@@ -20,27 +25,53 @@ export interface HandlerDescription {
   doc: HandlerDoc;
 }
 
-export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegistry): HandlerDescription {
+/** `member`: the class and key a controller method is reached through, which may inherit it. */
+export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegistry, member?: ClassMember): HandlerDescription {
   const checker = decl.getProject().getTypeChecker().compilerObject;
   const schemas = new TypeSchemas(checker, registry);
   const jsDoc = readJsDoc(decl);
+  const inherited = member && inheritedSignature(checker, decl, member);
   const params = decl
     .getParameters()
     .filter((p) => p.getName() !== 'this')
-    .map((p): HandlerParam => {
+    .map((p, i): HandlerParam => {
       // A type parameter (`<T extends string>(id: T)`) takes what its constraint takes; one without, anything.
       const constrained = (t: ts.Type): ts.Type => (t.isTypeParameter() ? (checker.getBaseConstraintOfType(t) ?? checker.getUnknownType()) : t);
-      const type = constrained(checker.getTypeAtLocation(p.compilerNode));
+      const declared = checker.getTypeAtLocation(p.compilerNode);
+      const given = inherited?.parameters[i] && checker.getTypeOfSymbol(inherited.parameters[i]);
+      const optional = p.hasQuestionToken() || p.hasInitializer();
+      const description = jsDoc.params.get(p.getName());
+      // What the subclass makes of a base class's type parameter (`extends Resource<number>`) wins over the parameter as written.
+      if (given && given !== declared) {
+        const type = constrained(given);
+        const schema = schemas.ofMembers(optional ? schemas.withoutNothing(type) : [type], p.compilerNode);
+        return { name: p.getName(), optional, schema: description ? { ...schema, description } : schema, kind: paramKind(type), typeText: checker.typeToString(type) };
+      }
+      const type = constrained(declared);
       const typeNode = p.getTypeNode();
       const schema = schemas.of(typeNode ? constrained(checker.getTypeFromTypeNode(typeNode.compilerNode)) : type, (typeNode ?? p).compilerNode);
-      const description = jsDoc.params.get(p.getName());
       return {
         name: p.getName(),
-        optional: p.hasQuestionToken() || p.hasInitializer(),
+        optional,
         schema: description ? { ...schema, description } : schema,
         kind: paramKind(type),
         typeText: typeNode?.getText() ?? checker.typeToString(type),
       };
     });
-  return { params, returns: returnCases(decl, checker, schemas), doc: jsDoc.doc };
+  return { params, returns: returnCases(decl, checker, schemas, inherited), doc: jsDoc.doc };
+}
+
+/**
+ * A method `cls` inherits, as a member of `cls`: its signature with the type arguments
+ * `cls` gives its base (`class Items extends Resource<number, Item>` makes `show(id: K)`
+ * take a number). Undefined for a method `cls` declares itself, or an overload's body,
+ * which no call signature of the member is.
+ */
+function inheritedSignature(checker: ts.TypeChecker, method: HandlerDeclaration, { cls, key }: ClassMember): ts.Signature | undefined {
+  if (method.getParent() === cls) return undefined;
+  const name = cls.getNameNode();
+  const symbol = name && checker.getSymbolAtLocation(name.compilerNode);
+  const property = symbol && checker.getPropertyOfType(checker.getDeclaredTypeOfSymbol(symbol), key);
+  if (!property) return undefined;
+  return checker.getTypeOfSymbolAtLocation(property, cls.compilerNode).getCallSignatures().find((s) => s.getDeclaration() === method.compilerNode);
 }

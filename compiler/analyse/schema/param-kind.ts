@@ -28,10 +28,17 @@ export function paramKind(type: ts.Type): ParamKind | null {
   if (members.length === 0) return { kind: 'string' };
   if (members.every((t) => t.isNumberLiteral())) return { kind: 'number', values: [...new Set(literalsInOrder<number>(members))] };
   if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return { kind: 'number' };
-  if (members.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return { kind: 'boolean' };
+  if (members.every((t) => t.flags & ts.TypeFlags.BooleanLike)) return booleanKind(members);
   if (members.every((t) => t.isStringLiteral())) return { kind: 'enum', values: literalsInOrder<string>(members) };
   if (members.some((t) => t.flags & ts.TypeFlags.String) || members.every((t) => t.flags & TAKES_TEXT)) return { kind: 'string' };
   return null;
+}
+
+/** `boolean` is the union `true | false`; a type with one of them takes that one only. */
+function booleanKind(members: ts.Type[]): ParamKind {
+  const literals = new Set(members.map((t) => (t.flags & ts.TypeFlags.BooleanLiteral ? (t as { intrinsicName?: string }).intrinsicName === 'true' : undefined)));
+  const [only] = literals;
+  return literals.size === 1 && only !== undefined ? { kind: 'boolean', values: [only] } : { kind: 'boolean' };
 }
 
 /** A branded primitive (`string & { readonly brand: unique symbol }`) converts as its primitive. */

@@ -20,8 +20,8 @@ const BYTES = new Set(
     .concat(['Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']),
 );
 
-export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas): ReturnCases {
-  const signature = checker.getSignatureFromDeclaration(decl.compilerNode);
+/** `signature`: the handler's own, unless a subclass instantiates it (schema/index.ts). */
+export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, schemas: TypeSchemas, signature = checker.getSignatureFromDeclaration(decl.compilerNode)): ReturnCases {
   if (!signature) return { opaque: true };
   const declared = checker.getReturnTypeOfSignature(signature);
   const awaited = checker.getAwaitedType(declared) ?? declared;

@@ -61,7 +61,8 @@ function convert(name: string, type: ParamKind, segment: number, route: Route, c
       const raw = `text${segment}`;
       checks.push(`const ${raw} = path.slice(${segmentStart(segment)}, end${segment});`);
       checks.push(`const ${value} = ${raw} === 'true' ? true : ${raw} === 'false' ? false : undefined;`);
-      checks.push(`if (${value} === undefined) return ${badParam(route, name, 'true or false')};`);
+      if (type.values === undefined) checks.push(`if (${value} === undefined) return ${badParam(route, name, 'true or false')};`);
+      else checks.push(`if (${value} !== ${type.values[0]}) return ${badParam(route, name, oneOf(type.values))};`);
       return value;
     }
     case 'enum': {
@@ -81,7 +82,7 @@ export const segmentStart = (n: number): string => (n === 1 ? '1' : `start${n}`)
 const segmentParam = (n: number): string => `param(path, ${segmentStart(n)}, end${n})`;
 
 /** What a placeholder accepts, in the words of the 400 the server answers with (`must be one of asc, desc`). */
-const oneOf = (values: ReadonlyArray<string | number>): string => `one of ${values.join(', ')}`;
+const oneOf = (values: ReadonlyArray<string | number | boolean>): string => `one of ${values.join(', ')}`;
 
 const badParam = (route: Route, name: string, expected: string): string =>
   `{ kind: 'bad-param', route: ${route.id}, param: ${quote(name)}, expected: ${quote(expected)} }`;

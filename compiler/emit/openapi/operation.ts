@@ -49,7 +49,7 @@ function placeholderSchema(type: ParamKind): JsonSchema {
     case 'number':
       return type.values === undefined ? { type: 'number' } : { type: 'number', enum: type.values };
     case 'boolean':
-      return { type: 'boolean' };
+      return type.values === undefined ? { type: 'boolean' } : { type: 'boolean', enum: type.values };
     case 'enum':
       return { type: 'string', enum: type.values };
     case 'string':
