@@ -1,6 +1,6 @@
 // Handler specs → IR handlers: closures are described where they are declared,
 // controller methods are found on the class (SVC004). Non-function handlers are SVC006.
-import { Node, type ArrowFunction, type ClassDeclaration, type FunctionExpression, type Identifier } from 'ts-morph';
+import { Node, SyntaxKind, VariableDeclarationKind, type ArrowFunction, type ClassDeclaration, type FunctionExpression, type Identifier } from 'ts-morph';
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
@@ -16,26 +16,41 @@ export function resolveHandler(spec: HandlerSpec, resolver: Resolver): CodeHandl
 }
 
 function resolveClosure(node: ArrowFunction | FunctionExpression | Identifier, resolver: Resolver): CodeHandler | null {
-  const declaration = Node.isIdentifier(node) ? functionBoundTo(node) : node;
-  if (!declaration) {
-    resolver.reporter.error('SVC006', `'${node.getText()}' is not a function declared in the project; a route handler must be a closure, [Controller, 'method'] or ['Controller', 'method']`, node);
+  const bound = Node.isIdentifier(node) ? functionBoundTo(node) : { declaration: node };
+  if ('problem' in bound) {
+    resolver.reporter.error('SVC006', `'${node.getText()}' ${bound.problem}`, node);
     return null;
   }
+  const { declaration } = bound;
   const described = describeHandler(declaration, resolver.registry);
   return { kind: 'closure', loc: resolver.reporter.at(declaration), ...described };
 }
 
-/** The function an identifier names: `function home() {}` or `const home = () => …`, imported or local. */
-function functionBoundTo(identifier: Node): HandlerDeclaration | null {
+/**
+ * The function an identifier names: `function home() {}`, `const home = () => …`, or a
+ * module's default export (`export default function …`, `export default home`), imported
+ * or local. A `let` or `var` is refused: the build would read the function it starts with,
+ * and the runtime call whatever it holds by then.
+ */
+function functionBoundTo(identifier: Node): { declaration: HandlerDeclaration } | { problem: string } {
   const symbol = identifier.getSymbol();
   const target = symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol;
   for (const declaration of target?.getDeclarations() ?? []) {
-    if (Node.isFunctionDeclaration(declaration)) return declaration;
+    if (Node.isFunctionDeclaration(declaration)) return { declaration };
+    if (Node.isExportAssignment(declaration)) {
+      const exported = unwrap(declaration.getExpression());
+      if (Node.isArrowFunction(exported) || Node.isFunctionExpression(exported)) return { declaration: exported };
+      if (Node.isIdentifier(exported)) return functionBoundTo(exported);
+    }
     const initializer = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
     const fn = initializer && unwrap(initializer);
-    if (fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) return fn;
+    if (fn && (Node.isArrowFunction(fn) || Node.isFunctionExpression(fn))) {
+      const kind = declaration.getFirstAncestorByKind(SyntaxKind.VariableDeclarationList)?.getDeclarationKind();
+      if (kind === VariableDeclarationKind.Const) return { declaration: fn };
+      return { problem: `is declared with \`${kind}\`: svc build reads the function it starts with, but a request calls whatever it holds by then; declare it \`const\`` };
+    }
   }
-  return null;
+  return { problem: "is not a function declared in the project; a route handler must be a closure, [Controller, 'method'] or ['Controller', 'method']" };
 }
 
 function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, resolver: Resolver): CodeHandler | null {
