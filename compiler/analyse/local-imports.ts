@@ -1,6 +1,6 @@
 // The application's imports of its own files (relative, or through a tsconfig.json alias)
-// as the bundler will resolve them: a file that is not there, or a name the file does not
-// export. esbuild would find these too, but only once the analysis has passed; found here,
+// and of the framework (`'svc'`) as the bundler will resolve them: a file that is not
+// there, or a name the module does not export. esbuild would find these too, but only once the analysis has passed; found here,
 // they are printed with every other problem of the build. The messages are esbuild's, so
 // a problem reads the same whichever finds it.
 import { dirname, relative, resolve } from 'node:path';
@@ -30,8 +30,9 @@ export class LocalImports {
       const specifier = statement.moduleSpecifier;
       if (!specifier || !ts.isStringLiteral(specifier) || typeOnly(statement)) continue;
       const isRelative = specifier.text.startsWith('.');
+      const framework = specifier.text === 'svc';
       // An alias none of whose targets exists is looked up as a package (sources.ts).
-      if (!isRelative && this.aliases.resolve(specifier.text) === null) continue;
+      if (!isRelative && !framework && this.aliases.resolve(specifier.text) === null) continue;
       if (isRelative && !exists(resolve(dirname(file.fileName), specifier.text))) {
         this.reporter.error('SVC011', `Could not resolve "${specifier.text}". ${FIX}`, specifier);
         continue;
@@ -41,6 +42,11 @@ export class LocalImports {
       const exported = this.exportsOf(module);
       for (const [name, node] of importedNames(statement)) {
         if (exported.has(name)) continue;
+        if (framework) {
+          const names = [...exported].filter((n) => n !== 'default').sort();
+          this.reporter.error('SVC011', `No matching export in "svc" for import "${name}". Correct the import.`, node, [`svc exports ${names.join(', ')}`]);
+          continue;
+        }
         const target = relative(this.reporter.root, module.valueDeclaration?.getSourceFile().fileName ?? specifier.text).split('\\').join('/');
         this.reporter.error('SVC011', `No matching export in "${target}" for import "${name}". ${FIX}`, node);
       }
