@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { checkHost } from '../config/checks.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface ListenOptions {
@@ -11,6 +12,9 @@ export function listenOptions(options: ListenOptions): { host?: string; port?: n
   const result: { host?: string; port?: number } = {};
   if (options.host !== undefined) {
     if (typeof options.host !== 'string' || options.host === '') throw new UsageError('--host needs an address, e.g. --host 0.0.0.0');
+    // The check svc.json's server.host gets (SVC007): `999.1.1.1` or `not a host!` is a typo, not a lookup to try.
+    const problem = checkHost(options.host);
+    if (problem) throw new UsageError(`--host: ${problem}; give an IP address or a host name, e.g. --host 0.0.0.0`);
     result.host = options.host;
   }
   if (options.port !== undefined) {

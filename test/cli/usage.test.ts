@@ -21,7 +21,7 @@ test('--help lists the commands', () => {
 const roots: string[] = [];
 after(async () => Promise.all(roots.map(removeProject)));
 
-for (const args of [['frobnicate'], [], ['build', '--no-such-flag'], ['serve', '--port', 'seventy'], ['serve', '--port', '70000']]) {
+for (const args of [['frobnicate'], [], ['build', '--no-such-flag'], ['serve', '--port', 'seventy'], ['serve', '--port', '70000'], ['serve', '--host', 'not a host!'], ['tread', '--host', '999.1.1.1']]) {
   test(`usage error exits 2 with help: svc ${args.join(' ')}`, () => {
     const result = svc(repoRoot, args);
     assert.equal(result.status, 2, result.stderr);
