@@ -23,5 +23,10 @@ export async function loadBuild(root: string): Promise<BuiltApp> {
   }
   // As bin/svc.js does for the bundle's own `serve`: stack traces name the TypeScript.
   process.setSourceMapsEnabled(true);
-  return (await import(pathToFileURL(file).href)) as BuiltApp;
+  const built = (await import(pathToFileURL(file).href)) as Partial<BuiltApp>;
+  // An emptied or hand-written file loads, and would fail later inside svc with a stack.
+  if (typeof built.start !== 'function' || typeof built.handler !== 'function' || typeof built.logUnhandledRejection !== 'function') {
+    throw new MissingBuildError(`${file} does not hold what svc build writes (it was edited or damaged): run \`svc build\`.`);
+  }
+  return built as BuiltApp;
 }
