@@ -3,6 +3,7 @@ import type { CAC } from 'cac';
 import { hasErrors } from '../../diagnostics.ts';
 import { loadConfig } from '../../config/index.ts';
 import { actionOption } from '../action-options.ts';
+import { diskRefusal } from '../disk-refusal.ts';
 import { printDiagnostics } from '../print.ts';
 import { allowTypeScriptImports } from '../typescript-imports.ts';
 import { UsageError } from '../usage-error.ts';
@@ -60,8 +61,9 @@ export function register(cli: CAC): void {
     try {
       return await run(process.cwd(), name, options);
     } catch (e) {
-      if (!(e instanceof CobbleError)) throw e;
-      console.error(`svc cobble: ${e.message}`);
+      const message = e instanceof CobbleError ? `svc cobble: ${e.message}` : diskRefusal(e, 'svc cobble writes migration files and migrations.json in shoebox/migrations/');
+      if (message === null) throw e;
+      console.error(message);
       return 1;
     }
   });

@@ -27,7 +27,7 @@ export async function acquireMigrationLock(root: string, options: LockOptions): 
   await mkdir(shoeboxPath(root, 'migrations'), { recursive: true });
   // No busy timeout: a busy lock is retried here, asynchronously, so that waiting never
   // blocks the event loop (the holder may be in this same process).
-  const lock = connectSqlite(shoeboxPath(root, 'migrations', '.lock'));
+  const lock = openLock(root);
   const deadline = Date.now() + options.waitMs;
   for (let waited = false; ; waited = true) {
     try {
@@ -36,7 +36,7 @@ export async function acquireMigrationLock(root: string, options: LockOptions): 
     } catch (e) {
       if (!isBusy(e)) {
         lock.close();
-        throw e;
+        throw refused(e);
       }
     }
     if (Date.now() >= deadline) {
@@ -47,3 +47,15 @@ export async function acquireMigrationLock(root: string, options: LockOptions): 
     await sleep(RETRY_MS);
   }
 }
+
+function openLock(root: string): ReturnType<typeof connectSqlite> {
+  try {
+    return connectSqlite(shoeboxPath(root, 'migrations', '.lock'));
+  } catch (e) {
+    throw refused(e);
+  }
+}
+
+/** A lock file this user may not create or write (a read-only deployment, another owner): said in one line. */
+const refused = (e: unknown): CobbleError =>
+  new CobbleError(`cannot take the migration lock ${LOCK_FILE}: ${(e as Error).message}. svc cobble run and rollback write in shoebox/migrations/; run them as a user who may.`);
