@@ -58,4 +58,35 @@ describe('RouteMetrics', () => {
     assert.deepEqual(hitsOf(reopened), { 'GET /a': 4 });
     await reopened.close();
   });
+
+  it('keeps the counts of a route a build lacks, unshown, until a build has it again', async (t) => {
+    const root = await makeProject({});
+    t.after(() => removeProject(root));
+    const savedHits = async () => {
+      const text = await readFile(join(root, 'shoebox', 'metrics', 'routes.json'), 'utf8');
+      return (JSON.parse(text) as { routes: Array<{ method: string; path: string; hits: number }> }).routes.map((r) => `${r.method} ${r.path} ${r.hits}`);
+    };
+    const full = [route(0, 'GET', '/a'), route(1, 'GET', '/gone'), route(2, 'GET', '/never')];
+    const first = await RouteMetrics.open(root, full);
+    first.record(0, 1);
+    first.record(1, 1);
+    first.record(1, 1);
+    // A rebuild without /gone (its route file moved away for a moment), opened before the old build closes, as svc tread does.
+    const without = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
+    first.record(1, 1); // a late request of the old build to the route the new one lacks
+    await first.close();
+    assert.deepEqual(hitsOf(without), { 'GET /a': 1 });
+    await without.save();
+    assert.deepEqual(await savedHits(), ['GET /a 1', 'GET /gone 3'], 'written back unshown; an uncounted route leaves nothing');
+    await without.close();
+
+    // A restart, still without it, then a build that has it again.
+    const restarted = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
+    await restarted.close();
+    const back = await RouteMetrics.open(root, full);
+    assert.deepEqual(hitsOf(back), { 'GET /a': 1, 'GET /gone': 3, 'GET /never': 0 });
+    back.record(1, 1);
+    await back.close();
+    assert.deepEqual(await savedHits(), ['GET /a 1', 'GET /gone 4', 'GET /never 0'], 'counted once, not also as a leftover');
+  });
 });

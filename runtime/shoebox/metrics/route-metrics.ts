@@ -2,7 +2,9 @@
 // writes indexed by route id: no map lookup, no allocation on the hot path. Built-in
 // endpoints are never counted. The counters are persisted by `MetricsFile` on an
 // interval and on `close()`, and restored at start, matched by method and pattern, so
-// they survive a restart and a rebuild that renumbers the routes.
+// they survive a restart and a rebuild that renumbers the routes. The counts of a route
+// the build lacks are kept in the file, unshown, and count on when it is back: a route
+// file moved away and back, a branch switched, must not cost a route its history.
 import type { ManifestRoute } from '../../manifest.ts';
 import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
@@ -27,7 +29,8 @@ const SHARE_EVERY_MS = 500;
 
 /** What one build's counters need from another's: each build bundles its own copy of this class. */
 interface LiveCounters {
-  stats(): RouteStat[];
+  /** What the file would hold: every route's counts, those of routes not in the build too. */
+  persisted(): SavedRoute[];
   retire(): void;
   /** Adds what a retired build counted after it handed its counts over. */
   absorb(late: readonly SavedRoute[]): void;
@@ -52,6 +55,8 @@ export class RouteMetrics {
   private saving: Promise<void> = Promise.resolve();
   /** Once newer counters took this build's over: the counts handed over. */
   private handedOver: RouteStat[] | null = null;
+  /** Saved counts of routes this build does not have, written back with its own. */
+  private dormant: SavedRoute[] = [];
   /** In a worker of `svc serve --workers`: what the primary restored and the other workers counted. */
   private others: RouteCounts | null = null;
   /** In a worker: reports this worker's counts to the primary, which owns the file (metrics/cluster.ts). */
@@ -81,7 +86,7 @@ export class RouteMetrics {
     live.set(metrics.file.path, metrics);
     if (previous) {
       previous.retire();
-      metrics.restore(previous.stats());
+      metrics.restore(previous.persisted());
       metrics.changed = true;
     } else await metrics.load(root);
     metrics.timer = setInterval(() => void metrics.save(), SAVE_EVERY_MS).unref();
@@ -123,13 +128,17 @@ export class RouteMetrics {
     });
   }
 
+  persisted(): SavedRoute[] {
+    return [...this.stats(), ...this.dormant];
+  }
+
   /** Writes the counters if they changed; saves never overlap. */
   save(): Promise<void> {
     this.saving = this.saving.then(async () => {
       if (!this.changed || this.handedOver !== null) return;
       this.changed = false;
       try {
-        await (this.share ? this.share(this.counts()) : this.file.write(this.stats()));
+        await (this.share ? this.share(this.counts()) : this.file.write(this.persisted()));
       } catch (e) {
         this.changed = true; // try again next time
         process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
@@ -175,26 +184,34 @@ export class RouteMetrics {
   }
 
   absorb(late: readonly SavedRoute[]): void {
-    this.byRoute(late, (id, entry) => {
+    const gone = this.byRoute(late, (id, entry) => {
       this.hits[id]! += entry.hits;
       this.totalMs[id]! += entry.totalMs;
     });
+    for (const entry of gone) {
+      const at = this.dormant.findIndex((kept) => kept.method === entry.method && kept.path === entry.path);
+      if (at < 0) this.dormant.push(entry);
+      else this.dormant[at] = { ...entry, hits: this.dormant[at]!.hits + entry.hits, totalMs: this.dormant[at]!.totalMs + entry.totalMs };
+    }
     this.changed = true;
   }
 
   private restore(saved: readonly SavedRoute[]): void {
-    this.byRoute(saved, (id, entry) => {
+    this.dormant = this.byRoute(saved, (id, entry) => {
       this.hits[id] = entry.hits;
       this.totalMs[id] = entry.totalMs;
     });
   }
 
-  /** Calls `each` with this build's id of every entry's route; routes gone from this build are skipped. */
-  private byRoute(entries: readonly SavedRoute[], each: (id: number, entry: SavedRoute) => void): void {
+  /** Calls `each` with this build's id of every entry's route; returns the counted entries of routes this build lacks. */
+  private byRoute(entries: readonly SavedRoute[], each: (id: number, entry: SavedRoute) => void): SavedRoute[] {
     const byKey = new Map(this.appRoutes.map((route) => [`${route.method} ${route.pattern}`, route.id]));
+    const missing: SavedRoute[] = [];
     for (const entry of entries) {
       const id = byKey.get(`${entry.method} ${entry.path}`);
       if (id !== undefined) each(id, entry);
+      else if (entry.hits > 0) missing.push({ method: entry.method, path: entry.path, hits: entry.hits, totalMs: entry.totalMs });
     }
+    return missing;
   }
 }
