@@ -19,6 +19,9 @@ const ENCLOSING: Partial<Record<SyntaxKind, string>> = {
   [SyntaxKind.SwitchStatement]: CONDITION,
   [SyntaxKind.ConditionalExpression]: CONDITION,
   [SyntaxKind.TryStatement]: 'inside a try statement',
+  // A `break label` can leave the block before the registration.
+  [SyntaxKind.LabeledStatement]: 'inside a labelled statement',
+  [SyntaxKind.ClassStaticBlockDeclaration]: 'inside a class',
   [SyntaxKind.ArrowFunction]: 'inside a nested function',
   [SyntaxKind.FunctionExpression]: 'inside a nested function',
   [SyntaxKind.FunctionDeclaration]: 'inside a nested function',
