@@ -5,7 +5,7 @@ import type { HeaderValue } from '../http/outgoing.ts';
 export class HttpError extends Error {
   constructor(
     readonly status: number,
-    /** Shown to the client as the problem's `detail` (for 5xx only under `svc tread`). */
+    /** Shown to the client as the problem's `detail` (for a 500 only under `svc tread`). */
     readonly detail?: string,
     /** Extra response headers, e.g. `{ 'WWW-Authenticate': 'Bearer' }` or `{ 'Retry-After': 30 }`. */
     readonly headers: Readonly<Record<string, HeaderValue>> = {},

@@ -390,14 +390,18 @@ class Pipeline implements AppHandler {
     return problemOutgoing(problem, ctx.req.headers.accept, ctx.requestId, this.pages);
   }
 
-  /** A deliberate `HttpError` keeps its status; anything else is a 500 that hides its message outside dev. */
+  /**
+   * A deliberate `HttpError` keeps its status and, but for a 500, its detail (`abort(503,
+   * 'Back at 5 pm')` is written for the client); anything else is a 500, whose message may
+   * hold what no client should read (SPEC §4) and is hidden outside dev.
+   */
   private problemFor(ctx: RequestContext, error: unknown): Problem {
     const status = error instanceof HttpError ? error.status : 500;
     if (status >= 500) {
       ctx.failure = error;
       if (this.dev) console.error(error);
     }
-    const shown = this.dev || status < 500;
+    const shown = this.dev || status !== 500;
     const detail = error instanceof HttpError ? error.detail ?? statusTitle(status) : String((error as Error)?.message ?? error);
     return {
       status,
