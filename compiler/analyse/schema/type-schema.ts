@@ -45,6 +45,14 @@ const OPAQUE: Record<string, JsonSchema> = {
   Response: EMPTY_OBJECT,
 };
 
+/** Collections whose contents JSON drops without a word (`{}`): what to send instead. */
+const EMPTIED: Record<string, string> = {
+  Map: 'send Object.fromEntries(map), or [...map] for keys that are not strings',
+  Set: 'send [...set]',
+  Headers: 'send Object.fromEntries(headers)',
+  URLSearchParams: 'send Object.fromEntries(params), or params.toString()',
+};
+
 /**
  * A generic can instantiate itself with ever new arguments (`type D<T> = { next: D<T[]> }`),
  * each a new named type; when one declaration nests this deep in itself, stop.
@@ -163,7 +171,11 @@ export class TypeSchemas {
 
   private object(type: ts.ObjectType, site: ts.Node): JsonSchema {
     const outside = outsideSymbolName(type);
-    if (outside && OPAQUE[outside]) return OPAQUE[outside];
+    if (outside && OPAQUE[outside]) {
+      const instead = EMPTIED[outside];
+      if (instead) this.registry.warn(`JSON writes a ${outside} as {}, without its contents; ${instead}.`, site);
+      return OPAQUE[outside];
+    }
     if (this.checker.isTupleType(type)) return this.tuple(type as ts.TupleTypeReference, site);
     if (this.checker.isArrayType(type)) {
       const [element] = this.checker.getTypeArguments(type as ts.TypeReference);
