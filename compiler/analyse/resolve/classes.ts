@@ -15,8 +15,17 @@ export function classFromReference(node: Node): Found<ClassDeclaration> {
     return { ok: false, problem: `'${node.getText()}': imported with \`import type\`, which leaves no class at run time; import it as a value` };
   }
   const target = symbol.isAlias() ? symbol.getAliasedSymbol() : symbol;
-  const cls = target?.getDeclarations().find((d) => Node.isClassDeclaration(d));
-  return cls ? { ok: true, value: cls } : { ok: false, problem: `'${node.getText()}': not a class` };
+  const declarations = target?.getDeclarations() ?? [];
+  const cls = declarations.find((d) => Node.isClassDeclaration(d));
+  if (cls) return { ok: true, value: cls };
+  const held = declarations.some(holdsClass);
+  return { ok: false, problem: `'${node.getText()}': not a class${held ? `, but a variable holding one; svc build reads controllers declared as classes: write \`class ${node.getText().split('.').at(-1)} { … }\`` : ''}` };
+}
+
+/** `const Users = class { … }` or `const Users = Admin.Users`: a class, perhaps, but not a declaration svc build can read. */
+function holdsClass(declaration: Node): boolean {
+  const initializer = Node.isVariableDeclaration(declaration) ? declaration.getInitializer() : undefined;
+  return Node.isClassExpression(initializer) || Node.isIdentifier(initializer) || Node.isPropertyAccessExpression(initializer);
 }
 
 /** A class as a module exports it: the name to import and the file (absolute) to import it from. */
@@ -64,7 +73,9 @@ export function exportedClass(project: Project, path: string, name: string): Fou
   if (cls) return { ok: true, value: cls };
   // A class exported as the default has no name to import it by: say so, rather than "no class".
   const byDefault = exported.get('default')?.some((d) => Node.isClassDeclaration(d) && d.getName() === name);
-  return { ok: false, problem: `does not export a class named ${name}${byDefault ? ` (it exports ${name} as its default: write \`export class ${name}\`)` : ''}` };
+  const held = exported.get(name)?.some(holdsClass);
+  const hint = byDefault ? `it exports ${name} as its default` : held ? `it exports ${name} as a variable holding a class, and svc build reads controllers declared as classes` : null;
+  return { ok: false, problem: `does not export a class named ${name}${hint ? ` (${hint}: write \`export class ${name}\`)` : ''}` };
 }
 
 /** The class and its base classes, nearest first. */
