@@ -126,6 +126,12 @@ test('route commands print the diagnostics and exit 1 when the project does not 
       assert.equal(code, 1);
       assert.match(stderr, /routes\/api\.ts:3:\d+ - error SVC003/);
     }
+    // A script reading the routes as JSON reads why there are none in JSON too, as `svc build --json` prints it.
+    const { code, stdout, stderr } = run(broken, ['route', 'list', '--json']);
+    assert.equal(code, 1);
+    assert.equal(stderr, '');
+    const { diagnostics } = JSON.parse(stdout) as { diagnostics: Array<{ code: string; path: string; line: number }> };
+    assert.deepEqual(diagnostics.map((d) => `${d.path}:${d.line} ${d.code}`), ['routes/api.ts:3 SVC003']);
   } finally {
     await removeProject(broken);
   }

@@ -30,7 +30,7 @@ export function register(cli: CAC): void {
 async function list(root: string, options: ListOptions): Promise<number> {
   const method = methodFilter(options.method);
   const prefix = options.path === undefined ? '' : `/${String(options.path).replace(/^\/+/, '')}`;
-  const table = await routeTable(root);
+  const table = await routeTable(root, options.json === true);
   if (!table) return 1;
   const rows = table.routes
     .filter((route) => (!method || route.method === method) && route.pattern.startsWith(prefix))
@@ -60,10 +60,15 @@ async function docs(root: string): Promise<number> {
 }
 
 /** The analysed table, or null (diagnostics printed) when the project does not compile. */
-async function routeTable(root: string): Promise<RouteTable | null> {
+/**
+ * The project's route table, or null once its errors are printed: as JSON on stdout for
+ * `--json` (what `svc build --json` prints), where a script reads; warnings of a table
+ * that builds go to stderr, leaving stdout to the routes.
+ */
+async function routeTable(root: string, json = false): Promise<RouteTable | null> {
   const { build } = await import('../../build.ts'); // ts-morph loads only when needed
   const result = await build(root, { write: false });
-  printDiagnostics(result.diagnostics, false);
+  printDiagnostics(result.diagnostics, json && !result.ok);
   return result.ok ? result.table : null;
 }
 
