@@ -3,6 +3,7 @@
 // conversions and JSDoc text.
 import type { ArrowFunction, ClassDeclaration, FunctionDeclaration, FunctionExpression, MethodDeclaration, ts } from 'ts-morph';
 import type { HandlerDoc, HandlerParam, ReturnCases } from '../../ir.ts';
+import type { JsonSchema } from './json-schema.ts';
 import { readJsDoc } from './jsdoc.ts';
 import { paramKind } from './param-kind.ts';
 import { returnCases } from './return-cases.ts';
@@ -31,31 +32,33 @@ export function describeHandler(decl: HandlerDeclaration, registry: SchemaRegist
   const schemas = new TypeSchemas(checker, registry);
   const jsDoc = readJsDoc(decl);
   const inherited = member && inheritedSignature(checker, decl, member);
+  // A type parameter (`<T extends string>(id: T)`) takes what its constraint takes; one without, anything.
+  const constrained = (t: ts.Type): ts.Type => (t.isTypeParameter() ? (checker.getBaseConstraintOfType(t) ?? checker.getUnknownType()) : t);
   const params = decl
     .getParameters()
     .filter((p) => p.getName() !== 'this')
     .map((p, i): HandlerParam => {
-      // A type parameter (`<T extends string>(id: T)`) takes what its constraint takes; one without, anything.
-      const constrained = (t: ts.Type): ts.Type => (t.isTypeParameter() ? (checker.getBaseConstraintOfType(t) ?? checker.getUnknownType()) : t);
+      const optional = p.hasQuestionToken() || p.hasInitializer();
       const declared = checker.getTypeAtLocation(p.compilerNode);
       const given = inherited?.parameters[i] && checker.getTypeOfSymbol(inherited.parameters[i]);
-      const optional = p.hasQuestionToken() || p.hasInitializer();
-      const description = jsDoc.params.get(p.getName());
-      // What the subclass makes of a base class's type parameter (`extends Resource<number>`) wins over the parameter as written.
-      if (given && given !== declared) {
-        const type = constrained(given);
-        const schema = schemas.ofMembers(optional ? schemas.withoutNothing(type) : [type], p.compilerNode);
-        return { name: p.getName(), optional, schema: description ? { ...schema, description } : schema, kind: paramKind(type), typeText: checker.typeToString(type) };
-      }
-      const type = constrained(declared);
       const typeNode = p.getTypeNode();
-      const schema = schemas.of(typeNode ? constrained(checker.getTypeFromTypeNode(typeNode.compilerNode)) : type, (typeNode ?? p).compilerNode);
+      // What the subclass makes of a base class's type parameter (`extends Resource<number>`) wins over the parameter as written.
+      const fromSubclass = given !== undefined && given !== declared;
+      const type = constrained(fromSubclass ? given : declared);
+      const kind = paramKind(type);
+      const describe = (): JsonSchema => {
+        if (fromSubclass) return schemas.ofMembers(optional ? schemas.withoutNothing(type) : [type], p.compilerNode);
+        return schemas.of(typeNode ? constrained(checker.getTypeFromTypeNode(typeNode.compilerNode)) : type, (typeNode ?? p).compilerNode);
+      };
+      // A type no segment converts to is SVC003 already; describing it would only add warnings.
+      const schema = kind === null ? {} : describe();
+      const description = jsDoc.params.get(p.getName());
       return {
         name: p.getName(),
         optional,
         schema: description ? { ...schema, description } : schema,
-        kind: paramKind(type),
-        typeText: typeNode?.getText() ?? checker.typeToString(type),
+        kind,
+        typeText: (!fromSubclass && typeNode?.getText()) || checker.typeToString(type),
       };
     });
   return { params, returns: returnCases(decl, checker, schemas, inherited), doc: jsDoc.doc };
