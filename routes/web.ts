@@ -4,7 +4,7 @@ export default (router: Router) => {
   /** Welcome page */
   router.get('/', () => `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><link rel="icon" href="data:,"><title>svc</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>svc</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2933}a{color:#2563eb}</style></head>
 <body>
 <h1>svc is running</h1>

@@ -34,8 +34,7 @@ export async function readGuidePages(folder: string): Promise<GuidePages> {
       if (source === undefined) return Promise.resolve(undefined);
       let page = rendered.get(name);
       if (page === undefined) {
-        const title = /^# (.+)$/m.exec(source)?.[1] ?? name;
-        page = render(source, new Set(sources.keys())).then((html) => ({ title, html }));
+        page = render(source, new Set(sources.keys())).then(({ title, html }) => ({ title: title ?? name, html }));
         rendered.set(name, page);
       }
       return page;
@@ -43,12 +42,15 @@ export async function readGuidePages(folder: string): Promise<GuidePages> {
   };
 }
 
-async function render(markdown: string, documents: ReadonlySet<string>): Promise<string> {
+/** The page's HTML, and the text of its first `# ` heading (a tab's title shows no Markdown). */
+async function render(markdown: string, documents: ReadonlySet<string>): Promise<{ title: string | undefined; html: string }> {
   const { Marked } = await import('marked');
   const slugs = new Map<string, number>();
+  let title: string | undefined;
   const marked = new Marked({
     walkTokens(token: Token) {
       if (token.type === 'link') token.href = documentLink(token.href, documents);
+      if (token.type === 'heading' && token.depth === 1) title ??= plainText(token.tokens ?? []);
     },
     renderer: {
       heading({ tokens, depth, text }: Tokens.Heading) {
@@ -56,8 +58,13 @@ async function render(markdown: string, documents: ReadonlySet<string>): Promise
       },
     },
   });
-  return marked.parse(markdown, { async: false });
+  const html = marked.parse(markdown, { async: false });
+  return { title, html };
 }
+
+/** Inline tokens as the words they show: `` `cobble` `` is `cobble`, a link its text. */
+const plainText = (tokens: readonly Token[]): string =>
+  tokens.map((token) => ('tokens' in token && token.tokens ? plainText(token.tokens) : 'text' in token ? String(token.text) : '')).join('');
 
 /** `knots.md#cache` → `?page=knots#cache` for a document the dashboard shows; other links as written. */
 function documentLink(href: string, documents: ReadonlySet<string>): string {

@@ -9,6 +9,8 @@ import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { repoRoot } from '../support/project.ts';
 import { serve, svcOk, type Served } from '../endpoints/support.ts';
+import { ErrorPages } from '../../runtime/errors/pages.ts';
+import { logWriter } from '../../runtime/shoebox/log.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const missing = existsSync(CHROMIUM) ? false : `Chromium is not installed at ${CHROMIUM}: install Debian's chromium (apt-get install chromium, as .ci/run does) to run the browser tests`;
@@ -71,6 +73,22 @@ describe('built-in pages in a real browser', { skip: missing }, () => {
     await page.locator('article a[href="?page=knots"]').first().click();
     assert.match(await page.locator('article h1').innerText(), /knots/i);
     assert.deepEqual(failed, []);
+    await page.close();
+  });
+
+  it('fits a phone’s width: the demo’s pages, its 404 for a long path, and svc’s error page with a long stack', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 700 } });
+    const overflow = () => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    for (const path of ['/', `/no/such/${'a'.repeat(300)}`]) {
+      await page.goto(`${served.url}${path}`);
+      assert.equal(await overflow(), 0, path);
+    }
+    // The page `svc tread` shows for a 500: the stack in a <pre> that scrolls inside its card, not the page.
+    const pages = await ErrorPages.load(join(repoRoot, 'test', '.tmp', 'no-such-app'), logWriter(join(repoRoot, 'test', '.tmp', 'no-such-app')));
+    const stack = `Error: boom\n    at ${'veryLongFrameName'.repeat(20)} (file:///${'deep/'.repeat(30)}handler.ts:1:1)`;
+    await page.setContent(pages.render({ status: 500, title: 'Internal Server Error', detail: 'boom', requestId: 'id', stack }));
+    assert.equal(await overflow(), 0, 'error page with a stack');
+    await page.screenshot({ path: join(artifacts, 'error-500-stack-375.png') });
     await page.close();
   });
 

@@ -54,6 +54,8 @@ describe('dashboard endpoint', () => {
     const guide = (await get(`${served.url}/svc/dashboard?page=guide`)).body;
     assert.match(guide, /<title>svc user guide · svc /);
     assert.match(guide, /<h1 id="svc-user-guide">svc user guide<\/h1>/);
+    // A tab's title is text: the heading's code span shows as its words, not its backticks.
+    assert.match((await get(`${served.url}/svc/dashboard?page=database`)).body, /<title>Database and cobble migrations · svc /);
     const settings = (await get(`${served.url}/svc/dashboard?page=settings`)).body;
     assert.match(settings, /&quot;endpoints&quot;: \{/);
   });
