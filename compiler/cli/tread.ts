@@ -39,6 +39,9 @@ export async function tread(root: string, listen: { host?: string; port?: number
     // request), and a build that fails to start leaves the served build's document.
     const onBundled = async (): Promise<boolean> => 'loaded' in (reply = await load());
     const result = await build(root, { incremental: true, onBundled });
+    // Files edited while it ran (an editor that empties a file, then writes it) may have
+    // been read half-saved, by the analysis or the bundler: the queued build says how they are now.
+    if (!result.ok && changed.pending()) return;
     printDiagnostics(result.diagnostics, false);
     if (!result.ok || !reply) {
       console.error(serving ? 'svc tread: build failed; still serving the last good build.' : 'svc tread: build failed; fix the errors above.');
