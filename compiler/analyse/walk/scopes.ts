@@ -30,7 +30,7 @@ export function declares(scope: Node, name: string): boolean {
 }
 
 /** The names a declaration's name binds: `r`, or each name a destructuring pattern binds (`{ a: r }` binds `r`, not `a`). */
-export function bindingNames(binding: BindingName): string[] {
+function bindingNames(binding: BindingName): string[] {
   if (Node.isIdentifier(binding)) return [binding.getText()];
   return binding.getElements().flatMap((element) => (Node.isBindingElement(element) ? bindingNames(element.getNameNode()) : []));
 }
