@@ -60,8 +60,8 @@ function withType(status: number, type: string, body: string | Uint8Array, setti
 async function fromResponse(response: Response, settings: ResponseSettings): Promise<Outgoing> {
   const headers: Record<string, HeaderValue> = { ...settings.headerValues };
   response.headers.forEach((value, name) => {
-    // Length and framing are the writer's (runtime/http/write.ts); cookies are not comma-joinable.
-    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'set-cookie') headers[name] = value;
+    // Cookies are not comma-joinable; length and framing the writer drops (runtime/http/write.ts).
+    if (name !== 'set-cookie') headers[name] = value;
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
