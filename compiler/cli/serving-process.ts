@@ -4,15 +4,17 @@
 // after many builds, since Node cannot unload a module and every build a process loads
 // stays in its memory. It serves the last good build, from a copy kept in .svc/served/:
 // by then `.svc/` may hold a newer build that failed to load. A process replaced, or
-// stopped with tread, lets go of the address first and then finishes its requests in flight.
-import { fork, type ChildProcess } from 'node:child_process';
+// stopped with tread, lets go of the address and then finishes its requests in flight; the
+// address is a socket tread holds (shared-socket.ts), which a replacement accepts on first.
+import { fork, type ChildProcess, type SendHandle } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { frameworkRoot } from '../framework.ts';
+import { bindSocket, type SocketHandle } from './shared-socket.ts';
 
 export type Reply = { loaded: true } | { listening: string } | { released: number } | { failed: string; code?: string; name?: string };
-type Ask = (message: object) => Promise<Reply>;
+type Ask = (message: object, socket?: SocketHandle) => Promise<Reply>;
 
 /** How long a build may take to load before its process is given up on. */
 const LOAD_TIMEOUT_MS = 10_000;
@@ -27,7 +29,8 @@ const ANSWER_MS = 1000;
 export class ServingProcess {
   private child: ChildProcess;
   private ask: Ask;
-  private address: { host: string; port: number } | null = null;
+  /** The listening socket, bound here and handed to each process. */
+  private socket: SocketHandle | null = null;
   /** The build the process serves, as copied to .svc/served/; a replacement loads it again. */
   private loaded: string | null = null;
   private builds = 0;
@@ -65,9 +68,11 @@ export class ServingProcess {
   }
 
   async listen(host: string, port: number): Promise<Reply> {
-    const reply = await this.ask({ listen: { host, port } });
-    // The port it got, for a replacement to take: `--port 0` asks for any.
-    if ('listening' in reply) this.address = { host, port: Number(new URL(reply.listening).port) };
+    const bound = await bindSocket(host, port);
+    if ('failed' in bound) return bound;
+    const reply = await this.ask({ listen: true }, bound.handle);
+    if ('listening' in reply) this.socket = bound.handle;
+    else bound.handle.close();
     return reply;
   }
 
@@ -75,6 +80,8 @@ export class ServingProcess {
   async stop(): Promise<void> {
     this.stopped = true;
     await Promise.all([...this.alive.keys()].map((child) => this.retire(child).exited));
+    this.socket?.close();
+    this.socket = null;
   }
 
   private start(): [ChildProcess, Ask] {
@@ -113,7 +120,7 @@ export class ServingProcess {
 
   /**
    * A fresh process in place of the current one: it loads the build that was served while
-   * the old one still serves, then takes the address once the old one has let go of it.
+   * the old one still serves, and accepts on the listening socket before the old one lets go.
    */
   private replace(why: string | null): Promise<void> {
     this.replacing ??= (async () => {
@@ -126,9 +133,9 @@ export class ServingProcess {
       [this.child, this.ask] = this.start();
       this.builds = 0;
       if (this.loaded !== null) await this.ask({ load: this.loaded });
-      // The old process finishes its requests in flight meanwhile.
+      if (this.socket !== null) await this.ask({ listen: true }, this.socket);
+      // It finishes its requests in flight meanwhile.
       await this.retire(old).released;
-      if (this.address !== null) await this.ask({ listen: this.address });
     })().finally(() => (this.replacing = null));
     return this.replacing;
   }
@@ -169,9 +176,9 @@ const gone = (child: ChildProcess): boolean => child.exitCode !== null || child.
  * reply, so replies cannot cross. A process that exits answers what it was asked with
  * a failure.
  */
-function asker(child: ChildProcess): (message: object) => Promise<Reply> {
+function asker(child: ChildProcess): Ask {
   let previous: Promise<unknown> = Promise.resolve();
-  return (message) => {
+  return (message, socket) => {
     const reply = previous.then(
       () =>
         new Promise<Reply>((resolve) => {
@@ -185,7 +192,7 @@ function asker(child: ChildProcess): (message: object) => Promise<Reply> {
           };
           if (gone(child)) return exited(child.exitCode, child.signalCode);
           child.once('message', answered).once('exit', exited);
-          child.send(message);
+          child.send(message, socket as SendHandle);
         }),
     );
     previous = reply;

@@ -1,8 +1,9 @@
 // The process `svc tread` serves from: plain Node, without the TypeScript loader the
 // compiler runs under, so loading each rebuilt bundle costs what it costs in production.
-// It keeps one listening socket and swaps the request handler when told to load a build.
+// It swaps the request handler when told to load a build, and accepts on the listening
+// socket tread hands it (compiler/cli/shared-socket.ts).
 //   parent → { load: href } → { loaded: true } | { failed: message }
-//   parent → { listen: { host, port } } → { listening: url } | { failed: message, code }
+//   parent → { listen: true } and the socket → { listening: url } | { failed: message, code }
 //   parent → { release: true } → { released: graceMs }, then the process exits (stop below)
 import { createServer } from 'node:http';
 
@@ -76,22 +77,22 @@ async function load(href) {
   if (previous !== null) closeWhenIdle(previous);
 }
 
-function listen({ host, port }) {
+function listen(socket) {
   return new Promise((resolve, reject) => {
-    server.once('error', reject).listen(port, host, () => {
+    server.once('error', reject).listen(socket, () => {
       const { address, family, port: bound } = server.address();
       resolve(`http://${family === 'IPv6' ? `[${address}]` : address}:${bound}`);
     });
   });
 }
 
-process.on('message', async (message) => {
+process.on('message', async (message, socket) => {
   try {
     if (message.load) {
       await load(message.load);
       process.send({ loaded: true });
     } else if (message.listen) {
-      process.send({ listening: await listen(message.listen) });
+      process.send({ listening: await listen(socket) });
     } else if (message.release) {
       process.send({ released: stop() });
     }
@@ -104,7 +105,7 @@ process.on('message', async (message) => {
 let graceMs = null;
 
 /**
- * Lets go of the address at once, so that a replacement can take it, and exits once the
+ * Stops accepting at once, leaving the socket's new connections to its replacement, and exits once the
  * requests in flight have finished (within the served build's grace period, as `svc
  * serve` does) and the logs and metrics are flushed. Returns the grace period.
  */

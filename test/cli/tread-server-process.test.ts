@@ -5,6 +5,7 @@
 // newer build that failed to load; one replaced after its builds finishes its requests.
 import assert from 'node:assert/strict';
 import { rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -122,6 +123,47 @@ test('a process replaced after its builds lets go of the address, then finishes 
     return pid !== null && pid !== first;
   });
 });
+
+test('a replacement accepts on the listening socket before the process it replaces lets go: no connection is refused', async (t) => {
+  const root = await makeProject({ 'routes/web.ts': slowRoutes });
+  roots.push(root);
+  assert.ok((await build(root)).ok);
+  const server = new ServingProcess(root, (why) => assert.fail(why), 2);
+  t.after(() => server.stop());
+  const bundle = (version: number): string => `${pathToFileURL(join(root, '.svc', 'app.mjs')).href}?v=${version}`;
+  await server.load(bundle(1));
+  const listening = await server.listen('127.0.0.1', 0);
+  assert.ok('listening' in listening);
+  const { port } = new URL(listening.listening);
+  // A new connection for every request, from four clients at once, while three processes take over.
+  const pids = new Set<string>();
+  const failures: string[] = [];
+  let loading = true;
+  const client = async (): Promise<void> => {
+    while (loading) {
+      await pidOnce(Number(port)).then(
+        (pid) => pids.add(pid),
+        (error: NodeJS.ErrnoException) => failures.push(error.code ?? error.message),
+      );
+    }
+  };
+  const clients = Promise.all([client(), client(), client(), client()]);
+  for (let version = 2; version <= 7; version++) assert.deepEqual(await server.load(bundle(version)), { loaded: true });
+  loading = false;
+  await clients;
+  assert.deepEqual(failures, []);
+  assert.ok(pids.size >= 3, `served by ${pids.size} processes`);
+});
+
+/** GET /pid on a connection of its own. */
+const pidOnce = (port: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const req = request({ port, host: '127.0.0.1', path: '/pid', agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk)).on('end', () => resolve(body)).on('error', reject);
+    });
+    req.on('error', reject).end();
+  });
 
 /** The body of GET `url`, or null when no answer comes within a second (a process stuck in a loop). */
 const text = async (url: string): Promise<string | null> => {
