@@ -3,10 +3,19 @@
 // the literal parameters a route file gives them (SVC008), so a bad one never gets that far.
 import type { RateLimitOptions } from './rate-limit.ts';
 
+/**
+ * The window's bounds: the clock counts whole milliseconds, and `Retry-After` is written
+ * in digits, which a billion seconds (31 years) still is and 1e21 no longer.
+ */
+const SHORTEST_WINDOW = 0.001;
+const LONGEST_WINDOW = 1e9;
+
 export function rateLimitProblem(limit: number, windowSeconds: number, maxClients: number): string | null {
-  if (!Number.isInteger(limit) || limit < 1) return `RateLimitKnots: limit must be a whole number of requests, at least 1; got ${limit}`;
-  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) return `RateLimitKnots: windowSeconds must be a positive number; got ${windowSeconds}`;
-  if (!Number.isInteger(maxClients) || maxClients < 1) return `RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`;
+  if (!Number.isSafeInteger(limit) || limit < 1) return `RateLimitKnots: limit must be a whole number of requests, at least 1; got ${limit}`;
+  if (!(windowSeconds >= SHORTEST_WINDOW && windowSeconds <= LONGEST_WINDOW)) {
+    return `RateLimitKnots: windowSeconds must be from ${SHORTEST_WINDOW} (a millisecond) to ${LONGEST_WINDOW}; got ${windowSeconds}`;
+  }
+  if (!Number.isSafeInteger(maxClients) || maxClients < 1) return `RateLimitKnots: maxClients must be a whole number, at least 1; got ${maxClients}`;
   return null;
 }
 

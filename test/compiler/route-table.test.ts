@@ -100,6 +100,26 @@ export default (router: Router) => {
     }
   });
 
+  it('reads literal numbers in middleware parameters as JavaScript does, exponents included', async () => {
+    const root = await makeProject({
+      'weave/Middleware/Takes.ts': 'export class Takes {\n  constructor(readonly values: number[]) {}\n  handle(_ctx: unknown, next: () => Promise<unknown>) {\n    return next();\n  }\n}\n',
+      'routes/web.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.group({ middleware: [['Takes', [[1e3, 2.5e-3, 1e-7, 0x10, 1_000, -1e21]]]] }, (r) => {
+    r.get('/', () => 'home');
+  });
+};
+`,
+    });
+    try {
+      const { diagnostics, table } = await build(root, { write: false });
+      assert.deepEqual(diagnostics, []);
+      assert.deepEqual(table!.routes.find((r) => r.pattern === '/')!.middleware[0]!.args, [[1000, 0.0025, 1e-7, 16, 1000, -1e21]]);
+    } finally {
+      await removeProject(root);
+    }
+  });
+
   it('builds with the real CLI', async () => {
     const root = await copyFixture('valid-app');
     try {

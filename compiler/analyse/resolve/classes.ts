@@ -1,6 +1,7 @@
 // Finding classes the way the route files name them: by reference (following import
 // aliases through the type checker) or by the name a module exports them under.
 import { Node, ts, type ClassDeclaration, type ConstructorDeclaration, type MethodDeclaration, type Project } from 'ts-morph';
+import { numericValue } from '../walk/literals.ts';
 
 export type Found<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -111,7 +112,8 @@ const ownMethod = (cls: ClassDeclaration, name: string): MethodDeclaration | und
 function propertyKey(method: MethodDeclaration): string | null {
   const node = method.getNameNode();
   const key = Node.isComputedPropertyName(node) ? node.getExpression() : node;
-  if (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key) || Node.isNumericLiteral(key)) return String(key.getLiteralValue());
+  if (Node.isStringLiteral(key) || Node.isNoSubstitutionTemplateLiteral(key)) return key.getLiteralValue();
+  if (Node.isNumericLiteral(key)) return String(numericValue(key));
   return Node.isComputedPropertyName(node) ? null : method.getName();
 }
 

@@ -24,12 +24,22 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
   }
   const args = spec.args ? literalArgs(spec.args, resolver) : [];
   if (!args || !argsFit(cls, className, args, spec.args ?? spec.node, resolver)) return null;
-  const outOfRange = module === 'svc' ? BUILT_IN_PARAMETER_CHECKS[cls.getName() ?? '']?.(args) : null;
+  const outOfRange = builtInCheck(cls)?.(args);
   if (outOfRange) {
     reporter.error('SVC008', `${outOfRange}; the knot would refuse to start`, spec.args ?? spec.node);
     return null;
   }
   return { className, module, referencedBy: spec.kind, args, loc: reporter.at(spec.node) };
+}
+
+/**
+ * The range check of the built-in knot whose constructor `cls` takes its parameters with:
+ * its own, or one it inherits (`class ClockedRateLimit extends RateLimitKnots`).
+ */
+function builtInCheck(cls: ClassDeclaration): ((args: readonly unknown[]) => string | null) | undefined {
+  const owner = effectiveConstructor(cls)?.getParent();
+  if (owner === undefined || !owner.getSourceFile().getFilePath().startsWith(frameworkRuntime)) return undefined;
+  return BUILT_IN_PARAMETER_CHECKS[owner.getName() ?? ''];
 }
 
 interface MiddlewareClass {

@@ -1,6 +1,6 @@
 // The only values the compiler reads out of route files: string literals and literal
 // JSON (middleware parameters). Anything computed is non-static (SVC006).
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind, type NumericLiteral } from 'ts-morph';
 import type { StringNode } from '../registration.ts';
 
 /** Unwraps `(x)`, `x as T`, `x satisfies T`, `<T>x` and `x!`, which change nothing at run time. */
@@ -24,10 +24,10 @@ export function readJsonLiteral(node: Node): JsonRead {
   const inner = unwrap(node);
   const text = asStringLiteral(inner);
   if (text) return { ok: true, value: text.getLiteralValue() };
-  if (Node.isNumericLiteral(inner)) return { ok: true, value: inner.getLiteralValue() };
+  if (Node.isNumericLiteral(inner)) return { ok: true, value: numericValue(inner) };
   if (Node.isPrefixUnaryExpression(inner) && inner.getOperatorToken() === SyntaxKind.MinusToken) {
     const operand = inner.getOperand();
-    if (Node.isNumericLiteral(operand)) return { ok: true, value: -operand.getLiteralValue() };
+    if (Node.isNumericLiteral(operand)) return { ok: true, value: -numericValue(operand) };
   }
   if (Node.isTrueLiteral(inner) || Node.isFalseLiteral(inner)) return { ok: true, value: inner.getLiteralValue() };
   if (Node.isNullLiteral(inner)) return { ok: true, value: null };
@@ -43,6 +43,13 @@ export function readJsonLiteral(node: Node): JsonRead {
   }
   return { ok: false, at: inner };
 }
+
+/**
+ * TypeScript's own reading: it writes every literal's value out as JavaScript would
+ * (`0x10` as 16, `1e3` as 1000, `1e21` as 1e+21), where ts-morph's `getLiteralValue()`
+ * takes `1e+21` or `1e-7` for 1.
+ */
+export const numericValue = (literal: NumericLiteral): number => Number(literal.compilerNode.text);
 
 function readAll(nodes: Node[], build: (values: unknown[]) => unknown): JsonRead {
   const values: unknown[] = [];
