@@ -22,16 +22,18 @@ if (root !== process.cwd()) process.chdir(root);
 
 const argv = process.argv.slice(2);
 const served = argv[0] === 'serve' ? await serveFromBuild(argv) : undefined;
-if (served !== undefined) {
-  process.exitCode = served;
-  // Serving has ended, logs and metrics are written: the application's own timers or
-  // sockets must not keep the process alive. The delay lets a worker's last messages
-  // reach the primary; a process with nothing left to do exits before it.
-  setTimeout(() => process.exit(served), 1000).unref();
-} else {
+const code = served ?? (await fullCli(argv));
+process.exitCode = code;
+// The command has ended, its output, logs and metrics are written: the application's own
+// timers or sockets (a module a migration imports may start one) must not keep the process
+// alive. The delay lets a worker's last messages reach the primary; a process with nothing
+// left to do exits before it.
+setTimeout(() => process.exit(code), 1000).unref();
+
+async function fullCli(args) {
   await enableNodeTwentyCompileCache();
   const main = (await bundledMain()) ?? (await mainFromSources());
-  process.exitCode = await main(argv);
+  return main(args);
 }
 
 /** The exit code of the bundle's `svc serve`, or undefined when the full CLI must run. */
