@@ -24,3 +24,12 @@ export function checkHost(host: string): string | null {
   }
   return HOST_NAME.test(host) ? null : `"${host}" is not a valid host name`;
 }
+
+/**
+ * SQLite's `:memory:` names no file: each process (`cobble run`, then the server) would
+ * get an empty database of its own, lost when it exits. svc would take it for a file name.
+ */
+export function checkDatabasePath(path: string): string | null {
+  if (path !== ':memory:') return null;
+  return 'an in-memory database would start empty in every process (cobble run\'s, then the server\'s) and be lost at exit; name a file, e.g. "shoebox/database.sqlite"';
+}

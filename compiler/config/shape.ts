@@ -2,7 +2,7 @@
 // svc.schema.json is rendered from it (json-schema.ts), so the editor schema and
 // `svc build` cannot disagree on keys, types, ranges or defaults.
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
-import { checkHost, checkIpEntry, warnIpEntry } from './checks.ts';
+import { checkDatabasePath, checkHost, checkIpEntry, warnIpEntry } from './checks.ts';
 import { IP_ENTRY_PATTERN } from './ip-pattern.ts';
 
 interface Described {
@@ -173,7 +173,7 @@ export const svcJsonShape: ObjectShape = {
       description: 'The application database.',
       properties: {
         driver: { type: 'string', description: 'Database driver.', default: d.database.driver, enum: ['sqlite'] },
-        path: { type: 'string', description: 'SQLite file, relative to the project root.', default: d.database.path, minLength: 1 },
+        path: { type: 'string', description: 'SQLite file, relative to the project root.', default: d.database.path, minLength: 1, check: checkDatabasePath },
       },
     },
     cache: {

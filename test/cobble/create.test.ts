@@ -25,6 +25,14 @@ test('a name that already has a migration is refused', async () => {
   assert.deepEqual(readdirSync(join(root, 'shoebox', 'migrations')), ['20250101000000_create_notes.ts']);
 });
 
+test('after a migration stamped in the year 9999 no later name exists: refused, not sorted first', async () => {
+  const root = await project({ [migrationPath('99991231235959_far_future')]: createTable('future') });
+  const result = cobble(root, 'create', 'create_notes');
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /no timestamp comes after 99991231235959_far_future's: rename that file/);
+  assert.deepEqual(readdirSync(join(root, 'shoebox', 'migrations')), ['99991231235959_far_future.ts']);
+});
+
 test('a name too long for the file system: exit 1 with a message, no stack trace, no file', async () => {
   const root = await project();
   const result = cobble(root, 'create', 'a'.repeat(300));

@@ -23,7 +23,7 @@ test('create → run → status → rollback → run', async () => {
   assert.match(source, /from "svc";/); // not kysely: an app need not depend on it
 
   const pending = JSON.parse(cobble(root, 'status', '--json').stdout);
-  assert.deepEqual(pending, { applied: [], pending: [name], missing: [], ignored: [] });
+  assert.deepEqual(pending, { databaseMissing: false, applied: [], pending: [name], missing: [], ignored: [] });
 
   const ran = cobble(root, 'run');
   assert.equal(ran.status, 0, ran.stderr);
@@ -109,9 +109,13 @@ test('migrations run in a project whose package.json does not say "type": "modul
 });
 
 test('code files not named as migrations are reported by status and run, not silently skipped', async () => {
-  const root = await project({ 'shoebox/migrations/add_index.ts': 'export async function up() {}\nexport async function down() {}\n', 'shoebox/migrations/notes.md': 'not code' });
+  const root = await project({
+    'shoebox/migrations/add_index.ts': 'export async function up() {}\nexport async function down() {}\n',
+    'shoebox/migrations/20250101000000_shouting.TS': 'export async function up() {}\nexport async function down() {}\n',
+    'shoebox/migrations/notes.md': 'not code',
+  });
   const status = JSON.parse(cobble(root, 'status', '--json').stdout);
-  assert.deepEqual(status.ignored, ['add_index.ts']);
+  assert.deepEqual(status.ignored, ['20250101000000_shouting.TS', 'add_index.ts']);
   assert.match(cobble(root, 'status').stdout, /ignored: shoebox\/migrations\/add_index\.ts is not run: a migration file is named <YYYYMMDDHHmmss>_<Name>\.ts/);
   const ran = cobble(root, 'run');
   assert.equal(ran.status, 0, ran.stderr);

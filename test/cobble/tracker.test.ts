@@ -54,7 +54,7 @@ test('a recorded migration whose file was deleted is reported; rollback of its b
   assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_create_tags']);
 });
 
-test('applied migrations recorded for a database that is gone: run and rollback refuse, create nothing', async () => {
+test('applied migrations recorded for a database that is gone: run and rollback refuse, create nothing; status says so', async () => {
   const root = await project({
     [migrationPath('20250101000000_create_notes')]: createTable('notes'),
     [migrationPath('20250101000001_create_tags')]: createTable('tags'),
@@ -74,6 +74,12 @@ test('applied migrations recorded for a database that is gone: run and rollback 
     assert.equal(trackerText(root), before);
     assert.equal(existsSync(database), false);
   }
+  const status = cobble(root, 'status');
+  assert.equal(status.status, 1, status.stdout + status.stderr);
+  assert.match(status.stdout, /^database missing: shoebox\/migrations\/migrations\.json records 2 applied migrations, but the database shoebox\/database\.sqlite does not exist\. Restore/m);
+  const json = cobble(root, 'status', '--json');
+  assert.equal(json.status, 1);
+  assert.equal(JSON.parse(json.stdout).databaseMissing, true);
 
   rmSync(join(root, 'shoebox', 'migrations', 'migrations.json'));
   assert.equal(cobble(root, 'run').status, 0);

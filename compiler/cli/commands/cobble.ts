@@ -41,9 +41,12 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
     return 0;
   },
   async status(root, _name, options) {
-    const status = await migrationStatus(root);
-    console.log(options.json ? JSON.stringify(status, null, 2) : formatStatus(status));
-    return 0;
+    const config = await projectConfig(root);
+    if (!config) return 1;
+    const status = await migrationStatus(root, config.database);
+    console.log(options.json ? JSON.stringify(status, null, 2) : formatStatus(status, config.database));
+    // As run and rollback refuse: what the tracker says applied is not in any database.
+    return status.databaseMissing ? 1 : 0;
   },
 };
 

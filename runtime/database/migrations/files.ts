@@ -2,6 +2,7 @@
 // order, so the timestamp decides. A migration's name is its file name without `.ts`.
 import { readdir } from 'node:fs/promises';
 import { shoeboxPath } from '../../shoebox/paths.ts';
+import { CobbleError } from './cobble-error.ts';
 
 export const MIGRATIONS_FOLDER = 'shoebox/migrations';
 export const NAME_PATTERN = /^[A-Za-z0-9_]+$/;
@@ -30,11 +31,12 @@ export async function readMigrationsFolder(root: string): Promise<MigrationsFold
   }
   return {
     files: entries.filter((entry) => FILE_PATTERN.test(entry)).map((entry) => ({ name: entry.slice(0, -'.ts'.length), path: shoeboxPath(root, 'migrations', entry) })),
-    stray: entries.filter((entry) => CODE_FILE.test(entry) && !entry.endsWith('.d.ts') && !FILE_PATTERN.test(entry)),
+    stray: entries.filter((entry) => CODE_FILE.test(entry) && !/\.d\.ts$/i.test(entry) && !FILE_PATTERN.test(entry)),
   };
 }
 
-const CODE_FILE = /\.[cm]?[jt]s$/;
+/** Case-insensitive: `…_notes.TS` is not run either, and deserves the same word. */
+const CODE_FILE = /\.[cm]?[jt]s$/i;
 
 export const strayNote = (file: string): string =>
   `${MIGRATIONS_FOLDER}/${file} is not run: a migration file is named <YYYYMMDDHHmmss>_<Name>.ts (svc cobble create <Name> writes one).`;
@@ -50,7 +52,12 @@ export const userName = (name: string): string => name.slice('YYYYMMDDHHmmss_'.l
 export function nextTimestamp(existing: readonly MigrationFile[], now: Date): string {
   const newest = existing.at(-1)?.name.slice(0, 14);
   const floor = newest ? parseTimestamp(newest) + 1000 : -Infinity;
-  return formatTimestamp(new Date(Math.max(now.getTime(), floor)));
+  const next = new Date(Math.max(now.getTime(), floor));
+  // Past the year 9999 the name would need a fifth digit for the year, and sort first.
+  if (next.getUTCFullYear() > 9999) {
+    throw new CobbleError(`no timestamp comes after ${existing.at(-1)!.name}'s: rename that file with the time it was really written, then create again.`);
+  }
+  return formatTimestamp(next);
 }
 
 function parseTimestamp(stamp: string): number {

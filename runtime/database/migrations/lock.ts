@@ -56,6 +56,14 @@ function openLock(root: string): ReturnType<typeof connectSqlite> {
   }
 }
 
-/** A lock file this user may not create or write (a read-only deployment, another owner): said in one line. */
-const refused = (e: unknown): CobbleError =>
-  new CobbleError(`cannot take the migration lock ${LOCK_FILE}: ${(e as Error).message}. svc cobble run and rollback write in shoebox/migrations/; run them as a user who may.`);
+/**
+ * A lock file this user may not create or write (a read-only deployment, another owner),
+ * or one that is no SQLite file (damaged, or written by hand): said in one line.
+ */
+function refused(e: unknown): CobbleError {
+  const { message } = e as Error;
+  const remedy = /not a database/.test(message)
+    ? "It holds no lock of cobble's: delete it (no cobble run or rollback is running) and try again."
+    : 'svc cobble run and rollback write in shoebox/migrations/; run them as a user who may.';
+  return new CobbleError(`cannot take the migration lock ${LOCK_FILE}: ${message}. ${remedy}`);
+}

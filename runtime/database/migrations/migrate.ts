@@ -1,6 +1,7 @@
 // `cobble run` and `cobble rollback`. Each migration runs in its own transaction and is
 // recorded in the tracker right after it commits, so whatever happens next (a failing
 // migration, a killed process) the tracker names exactly the migrations that committed.
+import { sql } from 'kysely';
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { databaseExists, databaseFileProblem } from '../dialects.ts';
 import { CobbleError } from './cobble-error.ts';
@@ -24,6 +25,7 @@ export async function runMigrations(options: MigrateOptions): Promise<void> {
     const pending = files.filter((file) => !done.has(file.name));
     if (pending.length === 0) return options.log('Nothing to migrate.');
     const batch = Math.max(0, ...applied.map((m) => m.batch)) + 1;
+    await openDatabase(options);
     for (const [i, file] of pending.entries()) {
       try {
         await step(file, 'up');
@@ -50,6 +52,7 @@ export async function rollbackMigrations(options: MigrateOptions): Promise<void>
     if (missing.length) {
       throw new CobbleError(`Cannot roll back batch ${batch}: ${missing.map((m) => `${MIGRATIONS_FOLDER}/${m.name}.ts`).join(', ')} no longer exist${missing.length === 1 ? 's' : ''}. Nothing was rolled back.`);
     }
+    await openDatabase(options);
     for (const target of targets) {
       await step(byName.get(target.name)!, 'down');
       applied.splice(applied.indexOf(target), 1);
@@ -95,11 +98,23 @@ async function underLock(
  * that builds on an earlier one, or leave the two disagreeing for good.
  */
 function databaseGone(options: MigrateOptions, applied: readonly AppliedMigration[]): CobbleError {
-  const { path } = options.config.database;
-  return new CobbleError(
-    `${TRACKER} records ${applied.length} applied migration${applied.length === 1 ? '' : 's'}, but the database ${path} does not exist. ` +
-      `Nothing was run. Restore the database, or, to build it afresh, delete ${TRACKER} and run svc cobble run again.`,
-  );
+  return new CobbleError(databaseGoneText(options.config.database.path, applied.length, 'Nothing was run. '));
+}
+
+export const databaseGoneText = (path: string, applied: number, outcome = ''): string =>
+  `${TRACKER} records ${applied} applied migration${applied === 1 ? '' : 's'}, but the database ${path} does not exist. ` +
+  `${outcome}Restore the database, or, to build it afresh, delete ${TRACKER} and run svc cobble run again.`;
+
+/**
+ * A database that cannot be opened (its path a folder, a file where its folder belongs)
+ * is said to be the trouble before a migration runs, rather than as that migration failing.
+ */
+async function openDatabase(options: MigrateOptions): Promise<void> {
+  try {
+    await sql`select 1`.execute(db());
+  } catch (e) {
+    throw new CobbleError(`cannot open the database ${options.config.database.path}: ${e instanceof Error ? e.message : String(e)}. Nothing was run.`);
+  }
 }
 
 async function step(file: MigrationFile, direction: keyof Migration): Promise<void> {
