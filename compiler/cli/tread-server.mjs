@@ -67,6 +67,7 @@ async function load(href) {
   const next = await build.handler({ root, dev: true });
   try {
     build.applyTimeouts(server, next.app.manifest.config.server);
+    build.trackConnections(server);
   } catch (error) {
     await next.close();
     throw error;

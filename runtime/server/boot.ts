@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { SvcConfig } from '../config.ts';
 import type { CompiledApp } from './app.ts';
 import { createHandler, type AppHandler, type HandlerOptions } from './handler.ts';
+import { trackConnections } from './shutdown.ts';
 
 export interface ListenOptions {
   /** Defaults to svc.json `server.host`; `::` listens on IPv6 and IPv4. */
@@ -46,6 +47,7 @@ export async function listen(handler: AppHandler, options: ListenOptions = {}): 
   );
   answerHalfClosed(server);
   applyTimeouts(server, settings);
+  trackConnections(server);
   server
     .on('checkContinue', handler.checkContinue)
     .on('checkExpectation', handler.checkExpectation)

@@ -38,6 +38,11 @@ export async function servePrimary(root: string, workers: number): Promise<numbe
   const manifest = checkManifest(readBuildJson(pathToFileURL(join(root, '.svc', 'manifest.json'))));
   const log = logWriter(root, manifest.config.logs);
   const metrics = await RouteMetrics.open(root, manifest.routes);
+  // A second Ctrl-C exits at once (shutdown.ts): what the workers reported is written first.
+  process.once('exit', () => {
+    metrics.saveNow();
+    log.flushNow();
+  });
   const code = await new Primary(workers, manifest.config.server.shutdownGraceMs, log, new MetricsHub(metrics)).run();
   await metrics.close();
   await log.flush();

@@ -57,6 +57,8 @@ export interface AppHandler {
   clientError(error: Error, socket: Duplex): void;
   /** Writes out queued log lines. */
   close(): Promise<void>;
+  /** Writes the log lines and counts not yet written, synchronously: for a process that exits now. */
+  closeNow(): void;
   readonly app: CompiledApp;
 }
 
@@ -250,6 +252,11 @@ class Pipeline implements AppHandler {
 
   async close(): Promise<void> {
     await Promise.all([this.log.flush(), this.metrics.close(), closeDatabase()]);
+  }
+
+  closeNow(): void {
+    this.metrics.saveNow();
+    this.log.flushNow();
   }
 
   private run(route: BoundRoute, ctx: RequestContext): void {

@@ -4,7 +4,7 @@ export { createHandler, type AppHandler, type ClientAddress, type HandlerOptions
 export { builtinEndpoints, type BuiltinEndpoint, type BuiltinFactory, type BuiltinName, type BuiltinSetup } from './builtins.ts';
 export { StaleBuildError } from './bind.ts';
 export { readBuildJson } from './build-output.ts';
-export { drain } from './shutdown.ts';
+export { drain, trackConnections } from './shutdown.ts';
 export { logUnhandledRejection } from '../shoebox/log.ts';
 export type { CompiledApp } from './app.ts';
 export type { Manifest } from '../manifest.ts';

@@ -2,11 +2,33 @@
 // stop accepting, let the requests in flight finish within a grace period, close
 // keep-alive connections as soon as they fall idle, and only then flush and exit.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 
 export type Drained = 'drained' | 'forced';
 
 /** How often idle keep-alive connections are looked for while draining. */
 const SWEEP_EVERY_MS = 50;
+
+/**
+ * The server's open connections, kept on the server itself: `svc tread` drains with the
+ * copy of this module of the build it serves last, not of the one that started tracking.
+ */
+const CONNECTIONS = Symbol.for('svc.connections');
+type Tracked = Server & { [CONNECTIONS]?: Set<Socket> };
+
+/** Keeps count of `server`'s connections, for `drain` to close those that never send a request. */
+export function trackConnections(server: Server): void {
+  const tracked = server as Tracked;
+  if (tracked[CONNECTIONS]) return;
+  const open = (tracked[CONNECTIONS] = new Set());
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+}
+
+/** The response a connection is answering now (node's own field, as old as `node:http`). */
+const answering = (socket: Socket): ServerResponse | undefined => (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
 
 /**
  * Closes `server` and resolves once its last connection is gone: `'drained'` when every
@@ -19,25 +41,47 @@ export function drain(server: Server, graceMs: number): Promise<Drained> {
     // A request that still arrives on an open keep-alive connection is served, then its
     // connection closes: the client retries elsewhere instead of hitting a closed socket.
     const closing = (_req: IncomingMessage, res: ServerResponse): void => {
-      res.setHeader('connection', 'close');
+      if (!res.headersSent) res.setHeader('connection', 'close');
     };
     server.prependListener('request', closing);
     // Requests with an `Expect` skip 'request' for one of these, when it has a listener.
     for (const event of ['checkContinue', 'checkExpectation']) {
       if (server.listenerCount(event) > 0) server.prependListener(event, closing);
     }
-    // `close()` ends the connections idle right now; one whose response is still running
-    // turns idle when it finishes and has no event of its own to hook, so look again shortly.
-    const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_EVERY_MS);
+    const open = (server as Tracked)[CONNECTIONS] ?? new Set<Socket>();
+    // The answers being worked on say so too (RFC 9112 §9.6): a client told `keep-alive`
+    // would send its next request into a connection about to close.
+    for (const socket of open) {
+      const res = answering(socket);
+      if (res) closing(res.req, res);
+    }
+    // A connection that has sent nothing at all carries no request to finish (a browser's
+    // preconnect): closed once it has stayed silent for a sweep, as its request may be on its way.
+    let silent = new Set<Socket>();
+    const sweep = setInterval(() => {
+      // `close()` ends the connections idle right now; one whose response is still running
+      // turns idle when it finishes and has no event of its own to hook, so look again shortly.
+      server.closeIdleConnections();
+      const still = new Set<Socket>();
+      for (const socket of open) {
+        if (socket.bytesRead > 0 || answering(socket)) continue;
+        if (silent.has(socket)) socket.destroy();
+        else still.add(socket);
+      }
+      silent = still;
+    }, SWEEP_EVERY_MS);
     const deadline = setTimeout(() => {
       outcome = 'forced';
       server.closeAllConnections();
     }, graceMs);
-    server.close(() => {
+    // net's close, not http's: http's would also stop node's checks of `headersTimeout` and
+    // `requestTimeout`, and a client that sends its request slowly must still meet them.
+    NetServer.prototype.close.call(server, () => {
       clearInterval(sweep);
       clearTimeout(deadline);
       resolve(outcome);
     });
+    server.closeIdleConnections();
   });
 }
 

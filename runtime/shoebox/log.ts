@@ -2,6 +2,7 @@
 // `[ISO-8601 time] [type] message`. Requests never wait for the disk: lines are queued
 // and appended by a single writer per file, so they never interleave; the file is
 // rotated by size (`logs.maxBytes`, keeping `logs.keep` old files).
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { appendFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
@@ -20,6 +21,8 @@ export class LogWriter {
   private size = -1;
   /** The last write failed: its lines went to stderr. */
   private failing = false;
+  /** The lines of the write under way not yet known to be on disk. */
+  private unwritten: Buffer | null = null;
 
   constructor(
     readonly file: string,
@@ -31,6 +34,27 @@ export class LogWriter {
   append(line: string): void {
     this.pending.append(line);
     this.draining ??= this.drain();
+  }
+
+  /**
+   * Writes the queued lines at once, synchronously, for a process that exits now (a
+   * second Ctrl-C, `process.exit()` in a handler): a worker's go to the primary.
+   */
+  flushNow(): void {
+    // A write under way would not finish: its lines go first, at the risk of a line twice
+    // (the write done, its callback not yet run) rather than a line lost.
+    const lines = Buffer.concat([this.unwritten ?? Buffer.alloc(0), this.pending.empty ? Buffer.alloc(0) : this.pending.take()]);
+    this.unwritten = null;
+    if (lines.length === 0) return;
+    try {
+      if (this.forward) this.forward([lines.toString()]).catch(() => {});
+      else {
+        mkdirSync(dirname(this.file), { recursive: true });
+        appendFileSync(this.file, lines);
+      }
+    } catch (e) {
+      this.refused(lines, e as Error);
+    }
   }
 
   /** Resolves once every line appended so far is on disk. */
@@ -50,6 +74,8 @@ export class LogWriter {
         this.failing = false;
       } catch (e) {
         this.refused(lines, e as Error);
+      } finally {
+        this.unwritten = null;
       }
     }
     this.draining = null;
@@ -72,10 +98,12 @@ export class LogWriter {
    * a file of its own), so a burst cannot grow one file far beyond the limit.
    */
   private async write(lines: Buffer): Promise<void> {
+    this.unwritten = lines;
     if (this.size < 0) this.size = await currentSize(this.file);
     const { maxBytes } = this.limits;
     let from = 0;
     while (from < lines.length) {
+      this.unwritten = lines.subarray(from);
       const room = maxBytes - this.size;
       if (lines.length - from <= room) return this.appendChunk(lines.subarray(from));
       // The lines that still fit: up to the last newline within the room left.

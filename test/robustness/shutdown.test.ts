@@ -7,6 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { eventually } from '../support/cli.ts';
+import { raw } from '../support/server.ts';
 import { exitCode, serveApp } from './support.ts';
 
 /** A raw keep-alive connection that has had one answer and now sits idle; resolves `closed` when the server drops it. */
@@ -76,6 +77,83 @@ describe('graceful shutdown', () => {
       app.svc.child.kill('SIGTERM');
       assert.equal(await exited, 0);
       assert.ok(performance.now() - asked < 5000, 'exited within seconds');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('closes a connection that never sent a request at once, and holds a slow one to its headersTimeout', async () => {
+    const app = await serveApp({ shutdownGraceMs: 8000, headersTimeoutMs: 1000, requestTimeoutMs: 2000 });
+    try {
+      const { hostname, port } = new URL(app.svc.url);
+      const silent = connect(Number(port), hostname).on('error', () => {});
+      const dribbling = connect(Number(port), hostname).on('error', () => {});
+      let answered = '';
+      dribbling.setEncoding('latin1').on('data', (chunk: string) => (answered += chunk));
+      await new Promise((resolve) => dribbling.once('connect', resolve));
+      dribbling.write('GET /users/1 HTTP/1.1\r\nhost: 127.0.0.1\r\n'); // and never the blank line
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const exited = exitCode(app.svc);
+      const asked = performance.now();
+      app.svc.child.kill('SIGTERM');
+      await new Promise((resolve) => silent.once('close', resolve));
+      assert.ok(performance.now() - asked < 1000, 'the silent connection was closed within a second');
+      assert.equal(await exited, 0);
+      const took = performance.now() - asked;
+      assert.ok(took < 4000, `exited ${Math.round(took)} ms after SIGTERM: the slow client's headersTimeout (1 s) still applied`);
+      assert.match(answered, /^HTTP\/1\.1 408 /);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an answer in flight at SIGTERM says Connection: close, as its connection then closes', async () => {
+    const app = await serveApp({ shutdownGraceMs: 5000 });
+    try {
+      const answer = raw(app.svc.url, '/slow?ms=800');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const exited = exitCode(app.svc);
+      app.svc.child.kill('SIGTERM');
+      const { status, headers } = await answer;
+      assert.equal(status, 200);
+      assert.equal(headers['connection'], 'close');
+      assert.equal(await exited, 0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a second signal exits at once, yet writes the counts and log lines it holds', async () => {
+    const app = await serveApp({ shutdownGraceMs: 5000 });
+    try {
+      for (let i = 0; i < 5; i++) assert.equal((await fetch(`${app.svc.url}/users/${i}`)).status, 200);
+      assert.equal((await fetch(`${app.svc.url}/missing-before-the-second-signal`)).status, 404);
+      void fetch(`${app.svc.url}/slow?ms=5000`).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const exited = exitCode(app.svc);
+      app.svc.child.kill('SIGTERM');
+      await eventually(async () => app.svc.output().includes('SIGTERM: finishing requests in flight'), 5000);
+      app.svc.child.kill('SIGTERM');
+      assert.equal(await exited, 1);
+      const saved = JSON.parse(await readFile(join(app.root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ method: string; path: string; hits: number }> };
+      assert.equal(saved.routes.find((route) => route.path === '/users/{id}')?.hits, 5);
+      assert.match(await readFile(join(app.root, 'shoebox', 'logs', 'svc.log'), 'utf8'), /GET \/missing-before-the-second-signal 404/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a handler that ends the process: the counts and log lines it held are written', async () => {
+    const app = await serveApp();
+    try {
+      for (let i = 0; i < 5; i++) assert.equal((await fetch(`${app.svc.url}/users/${i}`)).status, 200);
+      assert.equal((await fetch(`${app.svc.url}/missing-before-exit`)).status, 404);
+      const exited = exitCode(app.svc);
+      await fetch(`${app.svc.url}/exit`).catch(() => {});
+      assert.equal(await exited, 3);
+      const saved = JSON.parse(await readFile(join(app.root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ method: string; path: string; hits: number }> };
+      assert.equal(saved.routes.find((route) => route.path === '/users/{id}')?.hits, 5);
+      assert.match(await readFile(join(app.root, 'shoebox', 'logs', 'svc.log'), 'utf8'), /GET \/missing-before-exit 404/);
     } finally {
       await app.close();
     }

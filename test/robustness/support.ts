@@ -27,6 +27,8 @@ export default (router: Router) => {
     /** Two requests per client in two seconds */
     limited.get('/limited-briefly', () => ({ pid: process.pid }));
   });
+  /** Ends the process that answers it, as a careless handler may */
+  router.get('/exit', () => process.exit(3));
   /** Starts a timer that never ends, as an application's own background work may */
   router.get('/heartbeat', () => {
     setInterval(() => undefined, 1000);

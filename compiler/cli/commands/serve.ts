@@ -58,6 +58,9 @@ async function serve(root: string, listening: { host?: string; port?: number }):
   const built = await loadBuild(root);
   const handler = await built.handler({ root });
   process.on('unhandledRejection', built.logUnhandledRejection);
+  // An exit that cannot wait (a second Ctrl-C, `process.exit()` in a handler, an exception
+  // nothing caught) still writes the counts and log lines it holds, or hands them to the primary.
+  process.once('exit', () => handler.closeNow());
   const server = await listen(handler, listening).catch(async (e: unknown) => {
     await handler.close();
     throw e;

@@ -2,6 +2,7 @@
 // file renamed over the old one), so a crash mid-write leaves the previous counts, never
 // half a file. A file that does not parse is reported by the caller and replaced.
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
 
@@ -46,12 +47,24 @@ export class MetricsFile {
   }
 
   async write(routes: readonly SavedRoute[]): Promise<void> {
-    const body = { version: FORMAT_VERSION, routes: routes.map(({ method, path, hits, totalMs }) => ({ method, path, hits, totalMs })) };
     const temporary = `${this.path}.${process.pid}.tmp`;
     await ensureFolder(dirname(this.path));
-    await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`);
+    await writeFile(temporary, fileText(routes));
     await rename(temporary, this.path);
   }
+
+  /** `write`, synchronously, for a process that exits now; its own temporary file, as a `write` may be under way. */
+  writeNow(routes: readonly SavedRoute[]): void {
+    const temporary = `${this.path}.${process.pid}.exit.tmp`;
+    mkdirSync(dirname(this.path), { recursive: true });
+    writeFileSync(temporary, fileText(routes));
+    renameSync(temporary, this.path);
+  }
+}
+
+function fileText(routes: readonly SavedRoute[]): string {
+  const body = { version: FORMAT_VERSION, routes: routes.map(({ method, path, hits, totalMs }) => ({ method, path, hits, totalMs })) };
+  return `${JSON.stringify(body, null, 2)}\n`;
 }
 
 function isSavedRoute(value: unknown): value is SavedRoute {

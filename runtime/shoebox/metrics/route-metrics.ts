@@ -147,6 +147,21 @@ export class RouteMetrics {
     return this.saving;
   }
 
+  /**
+   * `save`, synchronously, for a process that exits now (a second Ctrl-C, `process.exit()`
+   * in a handler, an exception nothing caught): a worker's counts go to the primary.
+   */
+  saveNow(): void {
+    if (!this.changed || this.handedOver !== null) return;
+    this.changed = false;
+    try {
+      if (this.share) this.share(this.counts()).catch(() => {});
+      else this.file.writeNow(this.persisted());
+    } catch (e) {
+      process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
+    }
+  }
+
   /** This process's own counters by route id. */
   counts(): RouteCounts {
     return { hits: Array.from(this.hits), totalMs: Array.from(this.totalMs) };
