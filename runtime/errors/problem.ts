@@ -14,7 +14,16 @@ export interface Problem {
   stack?: string | undefined;
 }
 
-export const statusTitle = (status: number): string => STATUS_CODES[status] ?? 'Error';
+/** RFC 9110's names where node's table still has the older ones (413 was "Payload Too Large"). */
+const TITLES: Readonly<Record<number, string>> = { 413: 'Content Too Large', 422: 'Unprocessable Content' };
+
+export const statusTitle = (status: number): string => TITLES[status] ?? STATUS_CODES[status] ?? 'Error';
+
+/**
+ * The method an error's text names: GET for a HEAD request, whose `Content-Length` must
+ * be that of the GET answer (RFC 9110 §8.6), as the GET route is what answers it.
+ */
+export const asAnsweredBy = (method: string): string => (method === 'HEAD' ? 'GET' : method);
 
 export const PROBLEM_JSON = 'application/problem+json';
 const HTML = 'text/html; charset=utf-8';
@@ -40,9 +49,11 @@ function bodyStart(status: number): string {
 export function problemOutgoing(problem: Problem, accept: string | undefined, requestId: string, pages: ErrorPages): Outgoing {
   const { status, detail, stack } = problem;
   const html = accepts(accept, 'text/html');
-  // A fresh object every time: middleware may add headers to an error response.
+  // A fresh object every time: middleware may add headers to an error response. `Vary`:
+  // a cache must not hand the HTML page to an API client (RFC 9110 §12.5.5); a 404 may be cached.
+  const type = html ? HTML : PROBLEM_JSON;
   const headers: Record<string, HeaderValue> =
-    problem.headers === undefined ? { 'content-type': html ? HTML : PROBLEM_JSON } : { ...problem.headers, 'content-type': html ? HTML : PROBLEM_JSON };
+    problem.headers === undefined ? { 'content-type': type, vary: 'accept' } : { ...problem.headers, 'content-type': type, vary: 'accept' };
   if (html) return { status, headers, body: pages.render({ status, title: statusTitle(status), detail, requestId, stack }) };
   return { status, headers, body: problemJson(status, detail, requestId, stack) };
 }

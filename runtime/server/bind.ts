@@ -4,6 +4,7 @@
 // once, so a request only looks its route up by id.
 import type { Context } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
+import { asAnsweredBy } from '../errors/problem.ts';
 import type { KnotSetup, Middleware, MiddlewareClass } from '../knots/middleware.ts';
 import type { ManifestMiddleware, ManifestRoute } from '../manifest.ts';
 import { RecordingRouter, type MiddlewareEntry, type Registration } from '../routing/router.ts';
@@ -101,7 +102,7 @@ async function bindBuiltin(route: ManifestRoute, name: keyof BuiltinRegistry, bu
 }
 
 function notServed(ctx: Context): never {
-  throw new HttpError(404, `No route for ${ctx.method} ${ctx.path}.`);
+  throw new HttpError(404, `No route for ${asAnsweredBy(ctx.method)} ${ctx.path}.`);
 }
 
 function routeInfo(route: ManifestRoute): BoundRouteInfo {

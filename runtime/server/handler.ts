@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HttpError } from '../errors/http-error.ts';
 import { ErrorPages } from '../errors/pages.ts';
-import { problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
+import { asAnsweredBy, problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
 import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge, unknownCoding } from '../http/body.ts';
 import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import { hostFieldCount } from '../http/host-fields.ts';
@@ -206,11 +206,11 @@ class Pipeline implements AppHandler {
         break;
       case 'not-found':
         if ((ctx.method === 'GET' || ctx.method === 'HEAD') && underOutsole(path)) return this.run(this.outsole, ctx);
-        return this.fail(ctx, { status: 404, detail: `No route for ${ctx.method} ${path}.` });
+        return this.fail(ctx, { status: 404, detail: `No route for ${asAnsweredBy(ctx.method)} ${path}.` });
       case 'method-not-allowed': {
         const allow = allowHeader(found.allow);
         if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow }, body: null });
-        return this.fail(ctx, { status: 405, detail: `${ctx.method} is not allowed on ${path}; allowed: ${allow}.`, headers: { allow } });
+        return this.fail(ctx, { status: 405, detail: `${asAnsweredBy(ctx.method)} is not allowed on ${path}; allowed: ${allow}.`, headers: { allow } });
       }
       case 'bad-param': {
         const route = this.routes[found.route]!;
@@ -247,7 +247,7 @@ class Pipeline implements AppHandler {
   /** The asterisk-form target asks about the server as a whole, and only OPTIONS does (RFC 9110 §9.3.7). */
   private asterisk(ctx: RequestContext): void {
     if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow: this.serverAllow }, body: null });
-    this.fail(ctx, { status: 400, detail: `The request target * (asterisk-form) is for OPTIONS only, not ${ctx.method}.` });
+    this.fail(ctx, { status: 400, detail: `The request target * (asterisk-form) is for OPTIONS only, not ${asAnsweredBy(ctx.method)}.` });
   }
 
   async close(): Promise<void> {

@@ -38,10 +38,19 @@ const answering = (socket: Socket): ServerResponse | undefined => (socket as Soc
 export function drain(server: Server, graceMs: number): Promise<Drained> {
   return new Promise((resolve) => {
     let outcome: Drained = 'drained';
+    /** Answers in flight when the drain began, told to close their connection. */
+    const told = new WeakSet<ServerResponse>();
+    const close = (res: ServerResponse): void => {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+    };
     // A request that still arrives on an open keep-alive connection is served, then its
     // connection closes: the client retries elsewhere instead of hitting a closed socket.
-    const closing = (_req: IncomingMessage, res: ServerResponse): void => {
-      if (!res.headersSent) res.setHeader('connection', 'close');
+    const closing = (req: IncomingMessage, res: ServerResponse): void => {
+      close(res);
+      // Pipelined behind an answer in flight that was to close the connection: that one
+      // keeps it open after all, so that this one is answered (node would drop it).
+      const ahead = answering(req.socket);
+      if (ahead && ahead !== res && told.has(ahead) && !ahead.headersSent) ahead.removeHeader('connection');
     };
     server.prependListener('request', closing);
     // Requests with an `Expect` skip 'request' for one of these, when it has a listener.
@@ -53,7 +62,10 @@ export function drain(server: Server, graceMs: number): Promise<Drained> {
     // would send its next request into a connection about to close.
     for (const socket of open) {
       const res = answering(socket);
-      if (res) closing(res.req, res);
+      if (res && !res.headersSent) {
+        close(res);
+        told.add(res);
+      }
     }
     // A connection that has sent nothing at all carries no request to finish (a browser's
     // preconnect): closed once it has stayed silent for a sweep, as its request may be on its way.

@@ -98,6 +98,8 @@ describe('errors', () => {
     // Media types are case-insensitive (RFC 9110 §8.3.1).
     const shouted = await raw(server.url, '/forbidden', { headers: { accept: 'TEXT/HTML' } });
     assert.equal(shouted.headers['content-type'], 'text/html; charset=utf-8');
+    // A cache must not hand one client the form another asked for (RFC 9110 §12.5.5).
+    for (const res of [page, json, await raw(server.url, '/no-such-path')]) assert.equal(res.headers['vary'], 'accept');
   });
 
   it('uses weave/Views/errors/<status>.hbs over the default page, escaping its values', async () => {
@@ -111,6 +113,18 @@ describe('errors', () => {
     assert.equal(res.status, 500);
     assert.equal(res.body, '');
     assert.ok(Number(res.headers['content-length']) > 0);
+  });
+
+  it("gives a HEAD error the Content-Length of GET's, though its text names the method (RFC 9110 §8.6)", async () => {
+    for (const [path, accept] of [['/no-such-path', 'application/json'], ['/no-such-path', HTML.accept], ['/ok/../ok', 'application/json']] as const) {
+      const get = await raw(server.url, path, { headers: { accept } });
+      const head = await raw(server.url, path, { method: 'HEAD', headers: { accept } });
+      assert.equal(head.status, get.status);
+      assert.equal(head.headers['content-length'], String(Buffer.byteLength(get.body)), `${path} ${accept}`);
+    }
+    const post = await raw(server.url, '/ok', { method: 'POST', headers: { 'content-length': '0' } });
+    assert.equal(post.status, 405);
+    assert.equal(JSON.parse(post.body).detail, 'POST is not allowed on /ok; allowed: GET, HEAD, OPTIONS.');
   });
 
   it('logs every 4xx/5xx as `[ISO time] [status] message` with method, path, address and request id', async () => {
