@@ -35,6 +35,7 @@ const app = await startProject({
     "  router.get('/flag/{v}', (v: string): boolean => v === 'a');",
     "  router.get('/fails/{v}', (v: string): never => abort(v === 'a' ? 409 : 410));",
     "  router.get('/callback/{v}', (v: string): (() => string) | symbol => (v === 'a' ? () => v : Symbol(v)));",
+    "  router.get('/big/{v}', (v: string): bigint => BigInt(v.length));",
     '};',
     '',
   ].join('\n'),
@@ -92,8 +93,9 @@ test('never returns: no success is documented, only the error it throws', () => 
   assert.deepEqual(Object.keys(document.components.responses.Thrown.content), ['application/problem+json']);
 });
 
-test('a function or a symbol cannot be sent (the server answers 500): no success is documented for it', () => {
+test('a function, a symbol or a bigint cannot be sent (the server answers 500): no success is documented for it', () => {
   assert.deepEqual(outline(responsesOf('callback')), { default: '#/components/responses/Thrown' });
+  assert.deepEqual(outline(responsesOf('big')), { default: '#/components/responses/Thrown' });
 });
 
 test('every answer the built server gives is one the document describes', async () => {

@@ -37,15 +37,16 @@ export default (router: Router) => {
     headers: new Headers({ a: '1' }),
   }));
   router.get('/words', () => new Uint16Array([1, 2]));
+  router.get('/holes', (): { list: (string | undefined)[]; pair: [number, string | undefined] } => ({ list: ['a', undefined], pair: [1, undefined] }));
   router.get('/callbacks', () => ({ id: 1, callback: () => 1, key: Symbol('k'), either: Symbol('e') as symbol | string }));
 };
 `,
 });
 after(() => app.close());
 
-test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, errors, functions and symbols inside JSON are documented as they serialise', async () => {
+test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, errors, functions, symbols and undefined array elements inside JSON are documented as they serialise', async () => {
   const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
-  for (const path of ['/values', '/map', '/views', '/callbacks', '/errors']) {
+  for (const path of ['/values', '/map', '/views', '/callbacks', '/errors', '/holes']) {
     const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
     const res = await raw(app.url, path);
     assert.equal(res.status, 200);

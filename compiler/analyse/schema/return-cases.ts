@@ -50,11 +50,12 @@ export function returnCases(decl: HandlerDeclaration, checker: ts.TypeChecker, s
 
 /**
  * The case of one member of a union; `undefined` for `never`, which is no value at all,
- * and for a function or a symbol, which the runtime cannot send and answers with a 500.
+ * and for a function, a symbol or a bigint, which the runtime cannot send (JSON has no
+ * bigint: `JSON.stringify` throws) and answers with a 500.
  */
 function caseOf(type: ts.Type): Case | undefined {
   const f = type.flags;
-  if (f & F.Never || skippedByJson(type)) return undefined;
+  if (f & (F.Never | F.BigIntLike) || skippedByJson(type)) return undefined;
   if (f & (F.Any | F.Unknown)) return 'opaque';
   if (f & (F.Null | F.Undefined | F.Void)) return 'empty';
   if (f & F.StringLike) return 'html';

@@ -179,7 +179,7 @@ export class TypeSchemas {
     if (this.checker.isTupleType(type)) return this.tuple(type as ts.TupleTypeReference, site);
     if (this.checker.isArrayType(type)) {
       const [element] = this.checker.getTypeArguments(type as ts.TypeReference);
-      return { type: 'array', items: element ? this.of(element, site) : {} };
+      return { type: 'array', items: element ? this.element(element, site) : {} };
     }
     const toJson = this.toJsonType(type);
     if (toJson) return this.of(toJson, site);
@@ -203,8 +203,8 @@ export class TypeSchemas {
     const prefixItems: JsonSchema[] = [];
     let items: JsonSchema | false = false;
     elements.forEach((element, i) => {
-      if (flags[i]! & ts.ElementFlags.Variable) items = this.of(element, site);
-      else prefixItems.push(this.of(element, site));
+      if (flags[i]! & ts.ElementFlags.Variable) items = this.element(element, site);
+      else prefixItems.push(this.element(element, site));
     });
     const minItems = flags.filter((f) => f & ts.ElementFlags.Required).length;
     return {
@@ -213,6 +213,15 @@ export class TypeSchemas {
       ...(minItems > 0 && { minItems }),
       items,
     };
+  }
+
+  /**
+   * An array element as JSON writes it: where a property that is `undefined` is left out,
+   * an element is written as `null` (`JSON.stringify(['a', undefined])` is `["a",null]`).
+   */
+  private element(type: ts.Type, site: ts.Node): JsonSchema {
+    if (!type.isUnion() || !type.types.some((t) => t.flags & NOTHING)) return this.of(type, site);
+    return this.union([...this.withoutNothing(type), this.checker.getNullType()], site);
   }
 
   /** An object's own data (isOwnData) and index signatures. */
