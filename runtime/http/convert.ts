@@ -71,5 +71,8 @@ async function fromResponse(response: Response, settings: ResponseSettings): Pro
 
 /** A `Blob` (a `File` too) is sent as its bytes, typed by its own `type` when it has one. */
 async function fromBlob(blob: Blob, status: number, settings: ResponseSettings): Promise<Outgoing> {
-  return withType(status || 200, blob.type || BYTES, new Uint8Array(await blob.arrayBuffer()), settings);
+  // Read now: the pipeline hands later `ctx.header()` calls to the answer itself.
+  const { headerValues } = settings;
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return withType(status || 200, blob.type || BYTES, bytes, { statusCode: status, headerValues });
 }

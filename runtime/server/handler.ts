@@ -9,7 +9,7 @@ import { asAnsweredBy, problemOutgoing, statusTitle, type Problem } from '../err
 import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge, unknownCoding } from '../http/body.ts';
 import { textBody, textType, toOutgoing } from '../http/convert.ts';
 import { hostFieldCount } from '../http/host-fields.ts';
-import type { Outgoing } from '../http/outgoing.ts';
+import type { HeaderValue, Outgoing } from '../http/outgoing.ts';
 import { lingerOnClose } from '../http/lingering-close.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
 import type { ClientAddress, IpFilter } from '../ip/index.ts';
@@ -285,7 +285,7 @@ class Pipeline implements AppHandler {
   private respond(ctx: RequestContext, value: unknown): void {
     let out: Outgoing | Promise<Outgoing> | null;
     try {
-      out = this.wrotePlain(ctx, value) ? null : toOutgoing(value, ctx);
+      out = this.wrotePlain(ctx, value) ? null : converted(value, ctx);
     } catch (error) {
       return this.failWith(ctx, error);
     }
@@ -320,7 +320,7 @@ class Pipeline implements AppHandler {
     const atHandler = i === route.middleware.length;
     let value: unknown;
     try {
-      if (!atHandler) value = route.middleware[i]!.handle(ctx, () => this.chain(route, ctx, i + 1));
+      if (!atHandler) value = route.middleware[i]!.handle(ctx, this.nextOf(route, ctx, i + 1));
       else if (ctx.paramProblem !== null) throw ctx.paramProblem;
       else value = route.invoke(ctx, ctx.paramValues);
     } catch (error) {
@@ -334,13 +334,27 @@ class Pipeline implements AppHandler {
   }
 
   /**
+   * The `next` a middleware gets. Called twice, it would run the rest of the chain, the
+   * handler and every inner knot (a rate limit counting twice) again: it throws instead,
+   * as Koa's and Hono's do.
+   */
+  private nextOf(route: BoundRoute, ctx: RequestContext, i: number): () => Promise<Outgoing> {
+    let called = false;
+    return () => {
+      if (called) return Promise.reject(new Error(`next() called more than once by ${route.middleware[i - 1]!.constructor.name}: the rest of the chain runs once per request`));
+      called = true;
+      return this.chain(route, ctx, i);
+    };
+  }
+
+  /**
    * A handler's value, or what a middleware returned, as the response so far: a
    * middleware may hand on an `Outgoing` as it is. Never throws, and a promise it returns
    * never rejects.
    */
   private settle(ctx: RequestContext, value: unknown, fromHandler: boolean): Outgoing | Promise<Outgoing> {
     try {
-      const out = !fromHandler && isOutgoing(value) ? value : toOutgoing(value, ctx);
+      const out = !fromHandler && isOutgoing(value) ? value : converted(value, ctx);
       return out instanceof Promise ? out.catch((error: unknown) => this.errorOutgoing(ctx, error)) : out;
     } catch (error) {
       return this.errorOutgoing(ctx, error);
@@ -352,6 +366,7 @@ class Pipeline implements AppHandler {
   }
 
   private send(ctx: RequestContext, out: Outgoing): void {
+    if (ctx.headerValues !== null) addContextHeaders(out, ctx.headerValues);
     let sent = out;
     try {
       const streaming = writeOutgoing(ctx.res, out);
@@ -450,6 +465,26 @@ function allowHeader(methods: readonly string[]): string {
     allowHeaders.set(methods, header);
   }
   return header;
+}
+
+/**
+ * A handler's (or middleware's) value as an answer, which takes what `ctx.header()` set so
+ * far: a middleware may still change or drop those (a cache's 304), and whatever is set
+ * from here on is the next answer's (addContextHeaders).
+ */
+function converted(value: unknown, ctx: RequestContext): Outgoing | Promise<Outgoing> {
+  const out = toOutgoing(value, ctx);
+  ctx.headerValues = null;
+  return out;
+}
+
+/**
+ * What `ctx.header()` set and no answer took yet, on the answer that goes out: set by a
+ * middleware after `next()`, or before an error answer or a middleware's own answer,
+ * which are made without them. A header the answer has itself wins.
+ */
+function addContextHeaders(out: Outgoing, values: Readonly<Record<string, HeaderValue>>): void {
+  for (const name in values) if (!(name in out.headers)) out.headers[name] = values[name]!;
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

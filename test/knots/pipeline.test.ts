@@ -49,6 +49,24 @@ describe('knots in the pipeline', () => {
     assert.equal((await get(server, '/counted/a')).status, 200);
   });
 
+  it('answers 500 when a middleware calls next() twice: the handler and inner knots run once', async () => {
+    const before = JSON.parse((await get(server, '/handled')).body).handled;
+    const res = await get(server, '/twice');
+    assert.equal(res.status, 500);
+    assert.equal(JSON.parse((await get(server, '/handled')).body).handled, before + 1);
+    assert.match((await server.logLines()).join('\n'), /\[500\] GET \/twice 500 .*next\(\) called more than once by NextTwice/);
+  });
+
+  it('sends the headers a middleware sets with ctx.header(), before or after next(), on every answer', async () => {
+    for (const [path, status] of [['/headed/ok', 200], ['/headed/fails', 409], ['/headed/answer', 200]] as const) {
+      const res = await get(server, path);
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers['x-late'], 'yes', path);
+      // A header the answer carries itself is not overridden.
+      assert.equal(res.headers['x-early'], path === '/headed/answer' ? 'from the response' : 'yes', path);
+    }
+  });
+
   it("shows middleware a handler's HttpError as its error response, headers included", async () => {
     const res = await get(server, '/outer/handler-aborts');
     assert.equal(res.status, 409);
