@@ -45,6 +45,8 @@ export class CacheStore {
     try {
       await rename(temporary, file);
     } catch (e) {
+      // `svc cache:clear` took the temporary file away meanwhile: the entry is cleared as asked.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
       await unlink(temporary).catch(() => {});
       throw e;
     }

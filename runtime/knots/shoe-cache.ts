@@ -112,17 +112,21 @@ export class ShoeCacheKnots implements Middleware {
 }
 
 /**
- * Path and query with its parameters sorted: `?b=2&a=1` and `?a=1&b=2` are one entry. The
- * canonical path holds a `?` decoded from `%3F` (`/p/a%3Fb=1`, placeholder `a?b=1`); it is
- * escaped again so that key is not the one of `/p/a?b=1`. A `%` of the path is always
- * `%25` or `%2F` (runtime/routing/canonical-path.ts), so `%3F` cannot come from it.
+ * Host, path and query with its parameters sorted: `?b=2&a=1` and `?a=1&b=2` are one
+ * entry. The host is part of the target (RFC 9111 §2): an answer that names it (an
+ * absolute link built from `Host`) must not be replayed to clients that asked another
+ * (cache poisoning); a host holds no `/`, so it ends where the path starts. The canonical
+ * path holds a `?` decoded from `%3F` (`/p/a%3Fb=1`, placeholder `a?b=1`); it is escaped
+ * again so that key is not the one of `/p/a?b=1`. A `%` of the path is always `%25` or
+ * `%2F` (runtime/routing/canonical-path.ts), so `%3F` cannot come from it.
  */
 function cacheKey(ctx: Context): string {
+  const host = (ctx.headers.host ?? '').toLowerCase();
   const path = ctx.path.replaceAll('?', '%3F');
   const query = new URLSearchParams(ctx.query);
   query.sort();
   const search = query.toString();
-  return search ? `${path}?${search}` : path;
+  return `${host}${path}${search ? `?${search}` : ''}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import { CacheStore } from '../../runtime/knots/cache-store.ts';
 import { digest, entityTag } from '../../runtime/knots/http-cache.ts';
 import { clock, get, startFixture } from '../support/knots.ts';
 
-/** The file a ShoeCacheKnots with a one-hour TTL wrote for `key` at the test clock's now. */
+/** The file a ShoeCacheKnots with a one-hour TTL wrote for `key` (host, path, query) at the test clock's now. */
 function storedAnHourLong(key: string): Record<string, string> {
   const body = Buffer.from('{"computed":"from an earlier run"}');
   const entry = encodeEntry({
@@ -24,15 +24,17 @@ function storedAnHourLong(key: string): Record<string, string> {
   return { [file]: entry.toString('utf8') };
 }
 
+const HOST = { host: 'cache.test' };
+
 describe('ShoeCacheKnots TTL', () => {
   it('expires an entry stored under a longer TTL after the TTL from svc.json', async () => {
-    const server = await startFixture('shoe-cache', {}, storedAnHourLong('/configured'));
+    const server = await startFixture('shoe-cache', {}, storedAnHourLong('cache.test/configured'));
     try {
-      const hit = await get(server, '/configured');
+      const hit = await get(server, '/configured', HOST);
       assert.equal(hit.headers['x-cache'], 'HIT', 'the seeded entry is read');
       assert.equal(JSON.parse(hit.body).computed, 'from an earlier run');
       clock.now += 5_000; // svc.json cache.ttl is 5
-      const expired = await get(server, '/configured');
+      const expired = await get(server, '/configured', HOST);
       assert.equal(expired.headers['x-cache'], 'MISS');
       assert.equal(typeof JSON.parse(expired.body).computed, 'number');
     } finally {
@@ -41,10 +43,10 @@ describe('ShoeCacheKnots TTL', () => {
   });
 
   it('serves nothing from the cache when the TTL is now 0', async () => {
-    const files = { ...storedAnHourLong('/configured'), 'svc.json': '{ "cache": { "ttl": 0 } }' };
+    const files = { ...storedAnHourLong('cache.test/configured'), 'svc.json': '{ "cache": { "ttl": 0 } }' };
     const server = await startFixture('shoe-cache', {}, files);
     try {
-      assert.equal((await get(server, '/configured')).headers['x-cache'], 'MISS');
+      assert.equal((await get(server, '/configured', HOST)).headers['x-cache'], 'MISS');
     } finally {
       await server.close();
     }

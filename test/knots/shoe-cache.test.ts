@@ -54,6 +54,15 @@ describe('ShoeCacheKnots', () => {
     assert.equal((await get(server, '/page/a%3fb=1')).headers['x-cache'], 'HIT', 'either case of the escape is one path');
   });
 
+  it('keeps the answers to different hosts apart: one built from Host is never replayed to another (cache poisoning)', async () => {
+    const first = await get(server, '/report?hosted', { host: 'evil.example' });
+    assert.equal(first.headers['x-cache'], 'MISS');
+    assert.equal((await get(server, '/report?hosted', { host: 'EVIL.example' })).headers['x-cache'], 'HIT', 'a host name is case-insensitive');
+    const other = await get(server, '/report?hosted', { host: 'shop.example' });
+    assert.equal(other.headers['x-cache'], 'MISS');
+    assert.notEqual(JSON.parse(other.body).computed, JSON.parse(first.body).computed);
+  });
+
   it('keeps the headers the content needs', async () => {
     const miss = await get(server, '/text');
     const hit = await get(server, '/text');
