@@ -8,7 +8,7 @@ import { ErrorPages } from '../errors/pages.ts';
 import { asAnsweredBy, problemOutgoing, statusTitle, type Problem } from '../errors/problem.ts';
 import { ClientGone, declaredTooLarge, hasBody, readBody, tooLarge, unknownCoding } from '../http/body.ts';
 import { textBody, textType, toOutgoing } from '../http/convert.ts';
-import { hostFieldCount } from '../http/host-fields.ts';
+import { hostFieldCount, validHost } from '../http/host-fields.ts';
 import type { HeaderValue, Outgoing } from '../http/outgoing.ts';
 import { lingerOnClose } from '../http/lingering-close.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
@@ -94,6 +94,7 @@ const GENERIC_500 = 'The server could not handle the request.';
 const NO_HEADERS = {};
 const MISSING_HOST: Problem = { status: 400, detail: 'An HTTP/1.1 request must have a Host header field.', headers: { connection: 'close' } };
 const REPEATED_HOST: Problem = { status: 400, detail: 'A request must not have more than one Host header field.', headers: { connection: 'close' } };
+const INVALID_HOST: Problem = { status: 400, detail: 'The Host header field must be a host name or address, and a port if any.', headers: { connection: 'close' } };
 // The connection closes after it: a body sent along with the expectation may follow.
 const UNMET_EXPECTATION: Problem = { status: 417, detail: 'The only expectation this server meets is `Expect: 100-continue`.', headers: { connection: 'close' } };
 const TOO_LONG = Symbol('too long');
@@ -188,6 +189,7 @@ class Pipeline implements AppHandler {
     // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).
     if (req.headers.host === undefined && req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
     if (req.headers.host !== undefined && hostFieldCount(req.rawHeaders) > 1) return this.fail(ctx, REPEATED_HOST);
+    if (req.headers.host !== undefined && !validHost(req.headers.host)) return this.fail(ctx, INVALID_HOST);
     if (ctx.unmetExpectation) return this.fail(ctx, UNMET_EXPECTATION);
     if (path === TOO_LONG) {
       // The log line shows how the target starts: all of it would be a line as long as what was refused.

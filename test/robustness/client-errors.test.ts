@@ -159,6 +159,22 @@ describe('a request with two Host header fields', () => {
   });
 });
 
+describe('a request whose Host is no host', () => {
+  it('gets 400 problem+json and its log line (RFC 9112 §3.2); a name, an address, a port or nothing is served', async () => {
+    for (const host of ['a b', 'x/y', 'user@x', '[::1', 'x:abc', '"x"']) {
+      const before = (await server.logLines()).length;
+      const { response } = await exchange(server.url, `GET / HTTP/1.1\r\nhost: ${host}\r\n\r\n`);
+      const problem = problemOf(response, 400);
+      assert.equal(problem.detail, 'The Host header field must be a host name or address, and a port if any.', host);
+      assert.match(await logLine(before), /\[400\] GET \/ 400 from 127\.0\.0\.1/);
+    }
+    for (const host of ['example.com', 'EXAMPLE.com:8080', '127.0.0.1:80', '[::1]:6916', '[2001:db8::1]', 'xn--bcher-kva.example', '']) {
+      const { response } = await exchange(server.url, `GET / HTTP/1.1\r\nhost: ${host}\r\nconnection: close\r\n\r\n`);
+      assert.equal(response.status, 200, host);
+    }
+  });
+});
+
 describe('a request node refuses, from an address the IP rules deny', () => {
   it('gets their 403, as a request that parses would', async () => {
     const denied = await startApp(handApp([{ method: 'GET', pattern: '/', handler: () => 'home' }]), { ipFilter: () => false });
