@@ -3,7 +3,7 @@
 // connection itself opens on the first query.
 import { Kysely } from 'kysely';
 import type { SvcConfig } from '../config.ts';
-import { createDialect, databaseExists } from './dialects.ts';
+import { createDialect, databaseExists, databaseFileChecks } from './dialects.ts';
 
 /**
  * The application's tables, for typed queries through `db()`. Declare them once:
@@ -56,12 +56,31 @@ export async function databaseCreated(): Promise<boolean> {
   return databaseExists(setup.config.database, setup.root);
 }
 
+/**
+ * What the health check must report of the database file, or null: the file the
+ * connection holds deleted or replaced since it opened (its connection is closed then, so
+ * the next query opens the file at `database.path`), or a database not there yet that
+ * could not be created.
+ */
+export async function databaseFileTrouble(): Promise<string | null> {
+  if (!setup) throw notConfigured();
+  const { database } = setup.config;
+  const checks = databaseFileChecks(database);
+  if (await checks.swapped(database, setup.root)) {
+    await closeDatabase();
+    return `${database.path} was deleted or replaced while open: what was written since went to the old file. Its connection is closed; the next query opens ${database.path}`;
+  }
+  if (await databaseExists(database, setup.root)) return null;
+  return checks.creationProblem(database, setup.root);
+}
+
 const notConfigured = (): Error => new Error('The database is not configured yet: configureDatabase({ root, config }) runs when the server starts.');
 
 /** Closes the connection if one is open; the next `db()` opens a new one. */
 export async function closeDatabase(): Promise<void> {
   const current = instance;
   instance = undefined;
+  if (current && setup) databaseFileChecks(setup.config.database).closed(setup.config.database, setup.root);
   await current?.destroy();
 }
 

@@ -6,7 +6,7 @@ import { access, open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Dialect } from 'kysely';
 import type { SvcConfig } from '../config.ts';
-import { openSqlite } from './sqlite.ts';
+import { openSqlite, sqliteClosed, sqliteCreationProblem, sqliteFileSwapped } from './sqlite.ts';
 import { PatientSqliteDialect } from './sqlite-busy.ts';
 
 export type DatabaseConfig = SvcConfig['database'];
@@ -19,10 +19,29 @@ const factories: { [D in Driver]: DialectFactory<D> } = {
 };
 
 const presence: { [D in Driver]: (config: Extract<DatabaseConfig, { driver: D }>, root: string) => Promise<boolean> } = {
-  // Only "no such file" is a database not created yet; a path that cannot be looked at (a
-  // file where its folder should be, no permission) is left for the query to report.
-  sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, (e: NodeJS.ErrnoException) => e.code !== 'ENOENT'),
+  // "No such file", or a file where one of its folders should be, is a database not
+  // created yet; a path that cannot be looked at (no permission) is left for the query to report.
+  sqlite: (config, root) => access(resolve(root, config.path)).then(() => true, (e: NodeJS.ErrnoException) => e.code !== 'ENOENT' && e.code !== 'ENOTDIR'),
 };
+
+interface FileChecks<C> {
+  /** The file the open connection holds is no longer the one at its path (deleted, replaced). */
+  swapped(config: C, root: string): Promise<boolean>;
+  /** Why a database not there yet could not be created, or null. */
+  creationProblem(config: C, root: string): Promise<string | null>;
+  /** The connection is closed: forget what it held. */
+  closed(config: C, root: string): void;
+}
+
+const fileChecks: { [D in Driver]: FileChecks<Extract<DatabaseConfig, { driver: D }>> } = {
+  sqlite: {
+    swapped: (config, root) => sqliteFileSwapped(resolve(root, config.path)),
+    creationProblem: (config, root) => sqliteCreationProblem(resolve(root, config.path)),
+    closed: (config, root) => void sqliteClosed(resolve(root, config.path)),
+  },
+};
+
+export const databaseFileChecks = (config: DatabaseConfig): FileChecks<DatabaseConfig> => fileChecks[config.driver] as FileChecks<DatabaseConfig>;
 
 /** The first bytes of every SQLite database file (an empty file is a database without tables). */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');

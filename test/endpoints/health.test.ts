@@ -90,6 +90,49 @@ describe('health endpoint', () => {
     assert.equal(existsSync(join(root, 'shoebox', 'later.sqlite')), false, 'cobble run would take an empty file for the migrated database');
   });
 
+  it('reports down (503) a database that could not be created: a file where its folder belongs', async () => {
+    const root = await buildProject({ database: { driver: 'sqlite', path: 'shoebox/data/app.sqlite' } });
+    roots.push(root);
+    await mkdir(join(root, 'shoebox'), { recursive: true });
+    await writeFile(join(root, 'shoebox', 'data'), 'a file, not a folder');
+    const served = await serve(root);
+    const { status, body } = await health(served.url);
+    await served.stop();
+    assert.equal(status, 503);
+    assert.equal(body.checks.database?.status, 'down');
+    assert.match(body.checks.database?.error ?? '', /shoebox\/data is a file, where the database's folder belongs/);
+  });
+
+  it('reports down a database file deleted while open, and the next query opens the file at its path', async () => {
+    const files = {
+      'routes/api.ts': `import { db, sql, type Router } from 'svc';
+export default (router: Router) => {
+  router.get('/write/{n}', async (n: number) => {
+    await sql\`create table if not exists notes (n integer)\`.execute(db());
+    await sql\`insert into notes values (\${n})\`.execute(db());
+    return (await sql<{ count: number }>\`select count(*) as count from notes\`.execute(db())).rows[0];
+  });
+};
+`,
+    };
+    const root = await buildProject({}, files);
+    roots.push(root);
+    const served = await serve(root);
+    try {
+      assert.deepEqual(await (await fetch(`${served.url}/write/1`)).json(), { count: 1 });
+      for (const suffix of ['', '-wal', '-shm']) await rm(join(root, 'shoebox', `database.sqlite${suffix}`), { force: true });
+      const gone = await health(served.url);
+      assert.equal(gone.status, 503);
+      assert.match(gone.body.checks.database?.error ?? '', /shoebox\/database\.sqlite was deleted or replaced while open/);
+      // Written to the file at the path, which the next query creates: not to the deleted one.
+      assert.deepEqual(await (await fetch(`${served.url}/write/2`)).json(), { count: 1 });
+      assert.ok(existsSync(join(root, 'shoebox', 'database.sqlite')));
+      assert.equal((await health(served.url)).body.checks.database?.status, 'ok');
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('is degraded (200) when a service is unreachable or the cache folder is not writable', async () => {
     const root = await buildProject({ health: { services: [{ name: 'mail', host: '127.0.0.1', port: await closedPort(), timeoutMs: 2000 }] } });
     roots.push(root);
