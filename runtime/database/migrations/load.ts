@@ -11,6 +11,12 @@ import { MIGRATIONS_FOLDER, type MigrationFile } from './files.ts';
 export interface Migration {
   up(db: Kysely<any>): Promise<void>;
   down(db: Kysely<any>): Promise<void>;
+  /**
+   * `export const withinTransaction = false`: run without the transaction, as Laravel's
+   * `$withinTransaction`: for what SQLite refuses in one (`VACUUM`) or ignores there
+   * (`PRAGMA foreign_keys = OFF` before rebuilding a table that others reference).
+   */
+  withinTransaction?: boolean;
 }
 
 export async function loadMigration(file: MigrationFile): Promise<Migration> {
@@ -27,6 +33,9 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
   }
   for (const step of ['up', 'down'] as const) {
     if (typeof module[step] !== 'function') throw new CobbleError(`Migration ${file.name} does not export a function ${step}(db).`);
+  }
+  if (module.withinTransaction !== undefined && typeof module.withinTransaction !== 'boolean') {
+    throw new CobbleError(`Migration ${file.name} exports withinTransaction as ${typeof module.withinTransaction}: export true or false.`);
   }
   return module as Migration;
 }

@@ -1,12 +1,12 @@
 // `cobble run` and `cobble rollback`. Each migration runs in its own transaction and is
 // recorded in the tracker right after it commits, so whatever happens next (a failing
 // migration, a killed process) the tracker names exactly the migrations that committed.
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { databaseExists, databaseFileProblem } from '../dialects.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
-import { loadMigration, type Migration } from './load.ts';
+import { loadMigration } from './load.ts';
 import { unlessNeverSettling } from './never-settles.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
 import { readTracker, TRACKER, writeTracker, type AppliedMigration } from './tracker.ts';
@@ -117,13 +117,16 @@ async function openDatabase(options: MigrateOptions): Promise<void> {
   }
 }
 
-async function step(file: MigrationFile, direction: keyof Migration): Promise<void> {
+async function step(file: MigrationFile, direction: 'up' | 'down'): Promise<void> {
   const migration = await loadMigration(file);
+  const run = (database: Kysely<any>) => unlessNeverSettling(migration[direction](database), `${direction}(db)`);
+  const alone = migration.withinTransaction === false;
   try {
-    await db<any>().transaction().execute((trx) => unlessNeverSettling(migration[direction](trx), `${direction}(db)`));
+    await (alone ? run(db()) : db<any>().transaction().execute(run));
   } catch (e) {
     const verb = direction === 'up' ? 'Migration' : 'Rollback of';
-    throw new CobbleError(`${verb} ${file.name} failed and was rolled back: ${e instanceof Error ? e.message : String(e)}`);
+    const outcome = alone ? 'failed; it ran without a transaction (withinTransaction = false), so what it did before failing stays' : 'failed and was rolled back';
+    throw new CobbleError(`${verb} ${file.name} ${outcome}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
