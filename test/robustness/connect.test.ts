@@ -21,7 +21,9 @@ describe('CONNECT', () => {
   });
   after(() => server.close());
 
-  const connect = (target: string, headers = '') => exchange(server.url, `CONNECT ${target} HTTP/1.1\r\nhost: ${target}\r\n${headers}\r\n`);
+  // The Host of a CONNECT is its target (RFC 9110 §9.3.6); a path target has none of its own.
+  const connect = (target: string, headers = '') =>
+    exchange(server.url, `CONNECT ${target} HTTP/1.1\r\nhost: ${target.startsWith('/') ? 'localhost' : target}\r\n${headers}\r\n`);
 
   it('answers a host:port target with 400 problem+json, closes the connection and logs the request', async () => {
     const { response } = await connect('example.com:443');
