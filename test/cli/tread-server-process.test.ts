@@ -8,7 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { build } from '../../compiler/build.ts';
@@ -102,7 +102,11 @@ export default (router: Router) => {
   }
 });
 
-test('a process replaced after its builds lets go of the address, then finishes its requests in flight', async (t) => {
+/**
+ * A serving process replaced after every second build, serving the first build of a
+ * project of `slowRoutes` on a free port; `bundle(n)` is the URL of its build as load n.
+ */
+async function servingEveryOtherBuild(t: TestContext): Promise<{ server: ServingProcess; bundle: (version: number) => string; url: string }> {
   const root = await makeProject({ 'routes/web.ts': slowRoutes });
   roots.push(root);
   assert.ok((await build(root)).ok);
@@ -112,29 +116,26 @@ test('a process replaced after its builds lets go of the address, then finishes 
   assert.deepEqual(await server.load(bundle(1)), { loaded: true });
   const listening = await server.listen('127.0.0.1', 0);
   assert.ok('listening' in listening);
-  const first = await text(`${listening.listening}/pid`);
-  const slow = fetch(`${listening.listening}/slow`).then((response) => response.text());
+  return { server, bundle, url: listening.listening };
+}
+
+test('a process replaced after its builds lets go of the address, then finishes its requests in flight', async (t) => {
+  const { server, bundle, url } = await servingEveryOtherBuild(t);
+  const first = await text(`${url}/pid`);
+  const slow = fetch(`${url}/slow`).then((response) => response.text());
   await delay(200);
   // The second build this process loads is its last: a fresh one takes over the address.
   assert.deepEqual(await server.load(bundle(2)), { loaded: true });
   assert.equal(await slow, 'done');
   await eventually(async () => {
-    const pid = await text(`${listening.listening}/pid`);
+    const pid = await text(`${url}/pid`);
     return pid !== null && pid !== first;
   });
 });
 
 test('a replacement accepts on the listening socket before the process it replaces lets go: no connection is refused', async (t) => {
-  const root = await makeProject({ 'routes/web.ts': slowRoutes });
-  roots.push(root);
-  assert.ok((await build(root)).ok);
-  const server = new ServingProcess(root, (why) => assert.fail(why), 2);
-  t.after(() => server.stop());
-  const bundle = (version: number): string => `${pathToFileURL(join(root, '.svc', 'app.mjs')).href}?v=${version}`;
-  await server.load(bundle(1));
-  const listening = await server.listen('127.0.0.1', 0);
-  assert.ok('listening' in listening);
-  const { port } = new URL(listening.listening);
+  const { server, bundle, url } = await servingEveryOtherBuild(t);
+  const { port } = new URL(url);
   // A new connection for every request, from four clients at once, while three processes take over.
   const pids = new Set<string>();
   const failures: string[] = [];
