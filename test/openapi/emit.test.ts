@@ -7,7 +7,7 @@ import { build } from '../../compiler/build.ts';
 import { builtinRoutes } from '../../compiler/config/builtin-routes.ts';
 import { emitOpenApi, readApiInfo } from '../../compiler/emit/openapi/index.ts';
 import type { RouteTable } from '../../compiler/ir.ts';
-import { repoRoot } from '../support/project.ts';
+import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 import { assertSnapshot } from './snapshot.ts';
 import { assertValidOpenApi } from './validate.ts';
 
@@ -62,6 +62,21 @@ test('typed placeholders are documented as the dispatcher enforces them, with a 
   ]);
   assert.equal(doc.paths['/hello/{name}']!.get!.responses['400'], undefined);
   assert.ok(doc.components.responses.BadParameter.content['application/problem+json']);
+});
+
+test("a route file's tag and a group prefix's of the same name say both what they hold", async () => {
+  const root = await makeProject({
+    'routes/web.ts': "import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'home'); };\n",
+    'routes/api.ts': "import type { Router } from 'svc';\nexport default (router: Router) => { router.group({ prefix: '/web' }, (r) => { r.get('/hooks', () => 'ok'); }); };\n",
+  });
+  try {
+    const { table } = await build(root, { write: false });
+    const { tags } = JSON.parse(emitOpenApi(table!)) as { tags: Array<{ name: string; description: string }> };
+    assert.deepEqual(tags.find((t) => t.name === 'web'), { name: 'web', description: 'Routes in routes/web.ts; Routes under /web' });
+    assert.deepEqual(tags.find((t) => t.name === 'api'), { name: 'api', description: 'Routes in routes/api.ts' });
+  } finally {
+    await removeProject(root);
+  }
 });
 
 test('tags come from the route file and the group prefix', () => {

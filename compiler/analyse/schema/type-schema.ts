@@ -236,8 +236,10 @@ export class TypeSchemas {
       if (members.length === 0) continue;
       const declaration = property.valueDeclaration;
       const where = declaration && isProjectDeclaration(declaration) ? declaration : site;
-      // JSON leaves out a property whose value is undefined, a function or a symbol.
-      const sometimesLeftOut = members.length !== (declared.isUnion() ? declared.types.length : 1) || members.some(skippedByJson);
+      // JSON leaves out a property whose value is undefined, a function or a symbol; one
+      // typed `any` or `unknown` may hold any of them.
+      const sometimesLeftOut =
+        members.length !== (declared.isUnion() ? declared.types.length : 1) || members.some((t) => skippedByJson(t) || t.flags & (F.Any | F.Unknown));
       const optional = property.flags & ts.SymbolFlags.Optional || sometimesLeftOut;
       properties[name] = this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property);
       if (!optional) required.push(name);

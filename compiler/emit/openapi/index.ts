@@ -15,7 +15,9 @@ export { readApiInfo, type ApiInfo } from './info.ts';
 export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): string {
   const paths: Record<string, Record<string, unknown>> = {};
   const operationIds = new UniqueNames();
-  const tags = new Map<string, string>();
+  /** Tag name → what it holds: a route file's tag and a group prefix's may share a name (`web`). */
+  const tags = new Map<string, Set<string>>();
+  const tag = (name: string, description: string): void => void (tags.get(name) ?? tags.set(name, new Set()).get(name)!).add(description);
   const templates = new PathTemplates();
   const shared = new Set<string>();
   for (const route of table.routes.filter(isAppRoute)) {
@@ -24,8 +26,8 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
       (paths[documented.path] ??= {})[route.method.toLowerCase()] = op;
       for (const response of Object.values(op.responses) as Array<{ $ref?: string }>) if (response.$ref) shared.add(response.$ref.split('/').pop()!);
       const [fileTag, groupTag] = op.tags;
-      if (!tags.has(fileTag!)) tags.set(fileTag!, `Routes in ${route.file}`);
-      if (groupTag && !tags.has(groupTag)) tags.set(groupTag, `Routes under /${groupTag}`);
+      tag(fileTag!, `Routes in ${route.file}`);
+      if (groupTag) tag(groupTag, `Routes under /${groupTag}`);
     }
   }
   const components = {
@@ -37,6 +39,6 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
     info,
     paths,
     ...(Object.keys(components).length > 0 && { components }),
-    tags: [...tags].map(([name, description]) => ({ name, description })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    tags: [...tags].map(([name, descriptions]) => ({ name, description: [...descriptions].sort().join('; ') })).sort((a, b) => (a.name < b.name ? -1 : 1)),
   });
 }
