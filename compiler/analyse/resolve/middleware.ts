@@ -1,6 +1,6 @@
 // Middleware specs → IR refs: the class (SVC008 when unknown), its literal JSON
 // parameters (SVC006 otherwise) and whether they fit its constructor (SVC008).
-import { Node, type ArrayLiteralExpression, type ClassDeclaration, type ParameterDeclaration, type Type } from 'ts-morph';
+import { Node, ts, type ArrayLiteralExpression, type ClassDeclaration, type MethodDeclaration, type ParameterDeclaration, type Type } from 'ts-morph';
 import type { MiddlewareRef } from '../../ir.ts';
 import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
@@ -18,9 +18,13 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
     return null;
   }
   const { cls, name: className, module } = found.value;
-  if (!instanceMethod(cls, 'handle')) {
+  const handle = instanceMethod(cls, 'handle');
+  if (!handle) {
     reporter.error('SVC008', `${className} is not a middleware: it has no handle(ctx, next) method`, spec.classNode);
     return null;
+  }
+  if (answersNothing(handle)) {
+    reporter.warn('SVC008', `${className}.handle() returns nothing, so every response through it is an empty 204: return next(), or the answer it resolves to`, handle.getNameNode());
   }
   const args = spec.args ? literalArgs(spec.args, resolver) : [];
   if (!args || !argsFit(cls, className, args, spec.args ?? spec.node, resolver)) return null;
@@ -40,6 +44,13 @@ function builtInCheck(cls: ClassDeclaration): ((args: readonly unknown[]) => str
   const owner = effectiveConstructor(cls)?.getParent();
   if (owner === undefined || !owner.getSourceFile().getFilePath().startsWith(frameworkRuntime)) return undefined;
   return BUILT_IN_PARAMETER_CHECKS[owner.getName() ?? ''];
+}
+
+/** `handle` declared, or inferred, to return `void` or `Promise<void>` (`await next();` without `return`). */
+function answersNothing(handle: MethodDeclaration): boolean {
+  const type = handle.getReturnType();
+  const settled = type.getSymbol()?.getName() === 'Promise' ? type.getTypeArguments()[0] : type;
+  return settled !== undefined && (settled.getFlags() & (ts.TypeFlags.Void | ts.TypeFlags.Undefined)) !== 0;
 }
 
 interface MiddlewareClass {
