@@ -9,6 +9,7 @@ import { HttpError } from '../errors/http-error.ts';
 import { EMPTY_BODY } from '../http/body.ts';
 import { parseFormBody } from '../http/form-body.ts';
 import { parseJsonBody } from '../http/json-body.ts';
+import { declaredText, utf8Text } from '../http/text-body.ts';
 import type { ResponseSettings } from '../http/convert.ts';
 import type { HeaderValue } from '../http/outgoing.ts';
 import { requestId } from './request-id.ts';
@@ -87,7 +88,7 @@ export class RequestContext implements Context, ResponseSettings {
   }
 
   json<T = unknown>(): T {
-    return parseJsonBody(this.text()) as T;
+    return parseJsonBody(utf8Text(this.body)) as T;
   }
 
   form(): Promise<FormData> {
@@ -95,7 +96,7 @@ export class RequestContext implements Context, ResponseSettings {
   }
 
   text(): string {
-    return this.body.toString('utf8');
+    return declaredText(this.body, this.headers['content-type']);
   }
 
   status(code: number): this {

@@ -104,6 +104,7 @@ describe('return values', () => {
           { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
           { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
           { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
+          { method: 'GET', pattern: '/go-abroad', handler: () => redirect('/café/日本?q=a b&done=100%&kept=%2F') },
         ],
         { classes: { NamedController } },
       ),
@@ -185,6 +186,12 @@ describe('return values', () => {
     assert.equal((await raw(server.url, '/go/200', { method: 'POST' })).status, 500, 'a status that does not redirect is a mistake in the handler');
   });
 
+  it('redirect() percent-encodes what a URI cannot hold, as UTF-8, and keeps escapes already there', async () => {
+    const abroad = await raw(server.url, '/go-abroad');
+    assert.equal(abroad.status, 302);
+    assert.equal(abroad.headers.location, '/caf%C3%A9/%E6%97%A5%E6%9C%AC?q=a%20b&done=100%25&kept=%2F');
+  });
+
   it('awaits promises', async () => {
     assert.deepEqual(await (await get('/promise')).json(), { later: true });
     assert.equal(await (await get('/promise-string')).text(), 'waited');
@@ -232,6 +239,19 @@ describe('return values', () => {
     const bad = await get('/json', { method: 'POST', body: '{"a":' });
     assert.equal(bad.status, 400);
     assert.match(((await bad.json()) as { detail: string }).detail, /not valid JSON/);
+    // RFC 8259 §8.1: JSON is UTF-8; bytes that are not would be read as U+FFFD, data the client never sent.
+    const latin1 = await get('/json', { method: 'POST', body: Buffer.from('{"a":"caf\xe9"}', 'latin1') });
+    assert.equal(latin1.status, 400);
+    assert.equal(((await latin1.json()) as { detail: string }).detail, 'The request body is not valid UTF-8.');
+  });
+
+  it('reads text in the charset the request declares, UTF-8 when none; an unknown one is 415', async () => {
+    const declared = await get('/echo', { method: 'POST', body: Buffer.from('café', 'latin1'), headers: { 'content-type': 'text/plain; charset=ISO-8859-1' } });
+    assert.deepEqual(await declared.json(), { text: 'café', size: 4 });
+    const quoted = await get('/echo', { method: 'POST', body: Buffer.from('café'), headers: { 'content-type': 'text/plain; charset="utf-8"' } });
+    assert.deepEqual(await quoted.json(), { text: 'café', size: 5 });
+    const unknown = await get('/echo', { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain; charset=klingon' } });
+    assert.equal(unknown.status, 415);
   });
 
   it('answers 400 for JSON nested past 512 levels, brackets inside strings not counted', async () => {
