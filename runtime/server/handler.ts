@@ -187,9 +187,11 @@ class Pipeline implements AppHandler {
       return this.fail(ctx, { status: 403, detail: 'Your address may not access this path.' });
     }
     // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).
-    if (req.headers.host === undefined && req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
-    if (req.headers.host !== undefined && hostFieldCount(req.rawHeaders) > 1) return this.fail(ctx, REPEATED_HOST);
-    if (req.headers.host !== undefined && !validHost(req.headers.host)) return this.fail(ctx, INVALID_HOST);
+    const { host } = req.headers;
+    if (host === undefined) {
+      if (req.httpVersion === '1.1') return this.fail(ctx, MISSING_HOST);
+    } else if (hostFieldCount(req.rawHeaders) > 1) return this.fail(ctx, REPEATED_HOST);
+    else if (!validHost(host)) return this.fail(ctx, INVALID_HOST);
     if (ctx.unmetExpectation) return this.fail(ctx, UNMET_EXPECTATION);
     if (path === TOO_LONG) {
       // The log line shows how the target starts: all of it would be a line as long as what was refused.

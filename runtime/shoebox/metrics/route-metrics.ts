@@ -51,6 +51,8 @@ export class RouteMetrics {
   private readonly counted: Uint8Array;
   private readonly appRoutes: readonly ManifestRoute[];
   private changed = false;
+  /** A save is being written (or sent to the primary) and has not finished. */
+  private writing = false;
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
   /** Once newer counters took this build's over: the counts handed over. */
@@ -135,16 +137,29 @@ export class RouteMetrics {
   /** Writes the counters if they changed; saves never overlap. */
   save(): Promise<void> {
     this.saving = this.saving.then(async () => {
-      if (!this.changed || this.handedOver !== null) return;
-      this.changed = false;
+      if (!this.toSave()) return;
+      this.writing = true;
       try {
         await (this.share ? this.share(this.counts()) : this.file.write(this.persisted()));
       } catch (e) {
         this.changed = true; // try again next time
-        process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
+        this.cannotWrite(e);
+      } finally {
+        this.writing = false;
       }
     });
     return this.saving;
+  }
+
+  /** Counts changed since the last save began, and this build still keeps them: taken as saved from here on. */
+  private toSave(): boolean {
+    if (!this.changed || this.handedOver !== null) return false;
+    this.changed = false;
+    return true;
+  }
+
+  private cannotWrite(e: unknown): void {
+    process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
   }
 
   /**
@@ -152,13 +167,13 @@ export class RouteMetrics {
    * in a handler, an exception nothing caught): a worker's counts go to the primary.
    */
   saveNow(): void {
-    if (!this.changed || this.handedOver !== null) return;
-    this.changed = false;
+    // A save under way would not finish: its counts are written again with any since.
+    if (!this.toSave() && !(this.writing && this.handedOver === null)) return;
     try {
       if (this.share) this.share(this.counts()).catch(() => {});
       else this.file.writeNow(this.persisted());
     } catch (e) {
-      process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
+      this.cannotWrite(e);
     }
   }
 
