@@ -1,7 +1,7 @@
 // Handler return value → Outgoing (SPEC §4). Synchronous for everything but a web
 // `Response` and a `Blob`, whose bodies have to be read, so plain handlers never create
 // a promise.
-import type { HeaderValue, Outgoing } from './outgoing.ts';
+import { takesNoBody, type HeaderValue, type Outgoing } from './outgoing.ts';
 import { responseBody } from './response-body.ts';
 
 /** What a handler set through `ctx.status()` / `ctx.header()`; status 0 means "not set". */
@@ -51,7 +51,9 @@ function binary(value: unknown): Uint8Array | null {
 export const textType = (value: unknown): string => (typeof value === 'string' ? HTML : JSON_TYPE);
 
 function withType(status: number, type: string, body: string | Uint8Array, settings: ResponseSettings): Outgoing {
-  const headers: Record<string, HeaderValue> = { 'content-type': type };
+  // A status without content drops the value: its type would describe nothing sent (a 304
+  // would tell caches the stored representation's type changed, RFC 9110 §15.4.5).
+  const headers: Record<string, HeaderValue> = takesNoBody(status) ? {} : { 'content-type': type };
   if (settings.headerValues) Object.assign(headers, settings.headerValues);
   return { status, headers, body };
 }

@@ -10,3 +10,6 @@ export interface Outgoing {
 }
 
 export type Next = () => Promise<Outgoing>;
+
+/** Statuses whose responses never have a body (RFC 9110 §6.4.1, §15.3.6). */
+export const takesNoBody = (status: number): boolean => status === 204 || status === 205 || status === 304 || status < 200;

@@ -1,7 +1,7 @@
 // Outgoing → the wire. HEAD gets the same headers (Content-Length included) and node
 // drops the body itself.
 import type { ServerResponse } from 'node:http';
-import type { HeaderValue, Outgoing } from './outgoing.ts';
+import { takesNoBody, type HeaderValue, type Outgoing } from './outgoing.ts';
 import { writeStream, type Streaming } from './write-stream.ts';
 
 type Fields = Array<string | HeaderValue>;
@@ -38,9 +38,6 @@ export function writeText(res: ServerResponse, status: number, type: string, bod
   res.end(body);
   return true;
 }
-
-/** Statuses whose responses never have a body (RFC 9110 §6.4.1, §15.3.6). */
-const takesNoBody = (status: number): boolean => status === 204 || status === 205 || status === 304 || status < 200;
 
 /**
  * `headers` as writeHead()'s flat name/value list, without Content-Length and

@@ -99,6 +99,7 @@ describe('return values', () => {
           { method: 'GET', pattern: '/status-bodiless', handler: function (this: Context) { return this.status(204) && { dropped: true }; } },
           { method: 'GET', pattern: '/status-interim', handler: function (this: Context) { return this.status(103) && { lost: true }; } },
           { method: 'GET', pattern: '/status-reset', handler: function (this: Context) { return this.status(205) && 'dropped'; } },
+          { method: 'GET', pattern: '/status-unchanged', handler: function (this: Context) { return this.status(304) && this.header('etag', '"v1"') && 'dropped'; } },
           { method: 'GET', pattern: '/framing', handler: function (this: Context) { return this.header('Transfer-Encoding', 'chunked') && 'short'; } },
           { method: 'GET', pattern: '/framing-error', handler: () => { throw new HttpError(503, 'later', { 'transfer-encoding': 'chunked' }); } },
           { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
@@ -291,6 +292,15 @@ describe('return values', () => {
     assert.equal(bodiless.status, 204);
     assert.equal(bodiless.body, '');
     assert.equal(bodiless.headers['content-length'], undefined);
+  });
+
+  it('sends no Content-Type for a value a status without content drops (a 304 would retype the cached copy)', async () => {
+    for (const [path, status] of [['/status-bodiless', 204], ['/status-reset', 205], ['/status-unchanged', 304]] as const) {
+      const res = await raw(server.url, path);
+      assert.equal(res.status, status, path);
+      assert.equal(res.headers['content-type'], undefined, path);
+    }
+    assert.equal((await raw(server.url, '/status-unchanged')).headers['etag'], '"v1"', 'what the handler set stays');
   });
 
   it('refuses an interim (1xx) status from ctx.status(): the client would wait for a final answer', async () => {
