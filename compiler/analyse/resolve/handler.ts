@@ -4,7 +4,7 @@ import { Node, SyntaxKind, VariableDeclarationKind, type ArrowFunction, type Cla
 import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
-import { classFromReference, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
+import { classFromReference, CONTEXT_PROPERTY, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, controllerModule, type Resolver } from './conventions.ts';
 import { unwrap } from '../walk/literals.ts';
 
@@ -69,6 +69,10 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     return null;
   }
   const methodName = spec.method.getLiteralValue();
+  if (methodName === CONTEXT_PROPERTY) {
+    reporter.error('SVC004', `method '${CONTEXT_PROPERTY}' of controller ${cls.getName()} cannot handle a route: the framework sets \`${CONTEXT_PROPERTY}\` on every controller to the request context, which hides the method; rename it`, spec.method);
+    return null;
+  }
   const method = instanceMethod(cls, methodName);
   if (method && !isPublic(method)) {
     reporter.error('SVC004', `method '${methodName}' of controller ${cls.getName()} is not public; the framework calls it from outside the class, so make it public`, spec.method);
