@@ -5,7 +5,7 @@ import { AddressCache } from './address-cache.ts';
 import { RangeSet } from './range-set.ts';
 import type { IpLevel, IpTables } from './tables.ts';
 
-/** `true` when `address` may reach `canonicalPath` (see `canonicalPath` in runtime/http). */
+/** `true` when `address` may reach `canonicalPath` (see `canonicalPath` in runtime/routing). */
 export type IpFilter = (address: string, canonicalPath: string) => boolean;
 
 const ALLOW = 1;

@@ -21,16 +21,30 @@ const HASH = 0x23;
  * is, after one scan and no allocation.
  */
 export function canonicalPath(target: string): string | null {
-  if (target.charCodeAt(0) !== SLASH) return absoluteFormPath(target);
-  return isCanonical(target) ? target : rebuild(target);
+  const path = pathOf(target);
+  if (path === null || isCanonical(path)) return path;
+  const { segments, malformed } = resolve(path);
+  return malformed ? null : `/${segments.join('/')}`;
 }
 
-function absoluteFormPath(target: string): string | null {
+/**
+ * For the IP rules of a target `canonicalPath` refuses: the canonical form of the
+ * segments before its first malformed one (`/admin/%ZZ` is `/admin`), `/` for a target
+ * that is no path. A denied client gets its 403 where the path's rules are knowable.
+ */
+export function wellFormedPrefix(target: string): string {
+  const path = pathOf(target);
+  return path === null ? '/' : `/${resolve(path).segments.join('/')}`;
+}
+
+/** The path of an origin-form or absolute-form target; `null` for any other. */
+function pathOf(target: string): string | null {
+  if (target.charCodeAt(0) === SLASH) return target;
   const origin = originLength(target);
   if (origin < 0) return null;
   // `http://host` and `http://host?q` name the root.
   const rest = target.slice(origin);
-  return canonicalPath(rest.charCodeAt(0) === SLASH ? rest : `/${rest}`);
+  return rest.charCodeAt(0) === SLASH ? rest : `/${rest}`;
 }
 
 /**
@@ -64,16 +78,17 @@ function isCanonical(target: string): boolean {
   return true;
 }
 
-function rebuild(target: string): string | null {
+/** The path's segments decoded, dot segments resolved, up to the first malformed one. */
+function resolve(path: string): { segments: string[]; malformed: boolean } {
   const segments: string[] = [];
-  for (const raw of target.slice(1, pathEnd(target)).split('/')) {
+  for (const raw of path.slice(1, pathEnd(path)).split('/')) {
     const segment = raw.includes('%') ? decodeSegment(raw) : raw;
-    if (segment === null) return null;
+    if (segment === null) return { segments, malformed: true };
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment);
   }
-  return `/${segments.join('/')}`;
+  return { segments, malformed: false };
 }
 
 function pathEnd(target: string): number {

@@ -14,7 +14,7 @@ import { lingerOnClose } from '../http/lingering-close.ts';
 import { writeOutgoing, writeText } from '../http/write.ts';
 import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { allowList } from '../routing/allow.ts';
-import { canonicalPath } from '../routing/canonical-path.ts';
+import { canonicalPath, wellFormedPrefix } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
 import { formatCheckedLine, formatLogLine, logAndWarn, logWriter, oneLine, useLog, type LogWriter } from '../shoebox/log.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
@@ -182,8 +182,8 @@ class Pipeline implements AppHandler {
     const path = ctx.url.length > this.maxUrlLength ? TOO_LONG : canonicalPath(ctx.url);
     if (typeof path === 'string') ctx.path = path;
     // The IP filter sees the same canonical path the router does (SPEC §4, §5). A target
-    // with no path to speak of still meets the rules every path has: `/` and the global lists.
-    if (!this.ipFilter(ctx.ip, typeof path === 'string' ? path : '/')) {
+    // refused below still meets the rules of as much of its path as can be read.
+    if (!this.ipFilter(ctx.ip, typeof path === 'string' ? path : wellFormedPrefix(ctx.url))) {
       return this.fail(ctx, { status: 403, detail: 'Your address may not access this path.' });
     }
     // Node's own check answers with no body and no log line; the servers svc creates turn it off (boot.ts).

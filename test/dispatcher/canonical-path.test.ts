@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalPath } from '../../runtime/routing/canonical-path.ts';
+import { canonicalPath, wellFormedPrefix } from '../../runtime/routing/canonical-path.ts';
 
 describe('canonicalPath', () => {
   it('returns a path with nothing to change as it is', () => {
@@ -60,5 +60,14 @@ describe('canonicalPath', () => {
     for (const target of ['/foo%', '/users/%E0%A4%A', '/%G1', '/%C0%AF', '/%ED%A0%80', '/%FF', 'users', '', '*', 'ftp://x/a', 'http:/a', 'http//x/a']) {
       assert.equal(canonicalPath(target), null, target);
     }
+  });
+
+  it('reads, for the IP rules of a refused target, the canonical path of its segments before the first malformed one', () => {
+    assert.equal(wellFormedPrefix('/admin/%ZZ'), '/admin');
+    assert.equal(wellFormedPrefix('/%61dmin/./x/%E0%A4%A/y'), '/admin/x');
+    assert.equal(wellFormedPrefix('/a/../b/%?q'), '/b');
+    assert.equal(wellFormedPrefix('http://host/admin/%ZZ'), '/admin');
+    assert.equal(wellFormedPrefix('/foo%'), '/');
+    for (const target of ['*', 'example.com:443', '']) assert.equal(wellFormedPrefix(target), '/', target);
   });
 });

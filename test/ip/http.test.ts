@@ -121,6 +121,16 @@ test('global rules apply to every request, unknown paths and built-in endpoints 
   assert.equal(await status('127.0.0.5', `/${'x'.repeat(9000)}`), 414);
 });
 
+test('a target refused as malformed or too long meets the rules of the path it starts with', async () => {
+  for (const path of ['/admin/%ZZ', '/%61dmin/x/%E0%A4%A', '/admin/x/../%', `/admin/${'x'.repeat(9000)}`, 'http://host/admin/%ZZ']) {
+    assert.equal(await status('127.0.0.5', path), 403, path.slice(0, 40));
+  }
+  assert.equal(await status('127.0.0.1', '/admin/%ZZ'), 400);
+  assert.equal(await status('127.0.0.5', '/administrator/%ZZ'), 400);
+  // Dot segments after the malformed one cannot be resolved: the rules of what comes before hold.
+  assert.equal(await status('127.0.0.5', '/public/%ZZ/../../admin'), 400);
+});
+
 test('a key that is also the name of an object\'s prototype (__proto__) keeps its rules', async () => {
   assert.equal(await status('127.0.0.1', '/__proto__'), 200);
   assert.equal(await status('127.0.0.5', '/__proto__'), 403);
