@@ -29,8 +29,12 @@ export class RequestContext implements Context, ResponseSettings {
   path: string;
   route: BoundRouteInfo | undefined = undefined;
   paramValues: readonly unknown[] = NO_PARAMS;
-  /** A placeholder that does not fit its type: answered with 400 where the handler would run, after the route's middleware. */
-  paramProblem: HttpError | null = null;
+  /**
+   * What answers where the handler would run, after the route's middleware (so a rate
+   * limit counts the request and adds its headers): a placeholder that does not fit its
+   * type (400), a body over the limit (413) or in a coding svc cannot read (501).
+   */
+  handlerProblem: HttpError | null = null;
   body: Buffer = EMPTY_BODY;
   statusCode = 0;
   headerValues: Record<string, HeaderValue> | null = null;

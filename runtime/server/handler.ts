@@ -219,12 +219,7 @@ class Pipeline implements AppHandler {
       case 'bad-param': {
         const route = this.routes[found.route]!;
         ctx.route = route.info;
-        const problem = new HttpError(400, `The path parameter "${found.param}" must be ${found.expected}.`);
-        if (route.middleware.length === 0) return this.failWith(ctx, problem);
-        // The route's middleware (authentication, the rate limit and its headers) sees the
-        // request as it sees any other to this route; only the handler is not reached.
-        ctx.paramProblem = problem;
-        return this.run(route, ctx);
+        return this.refuseAtHandler(route, ctx, new HttpError(400, `The path parameter "${found.param}" must be ${found.expected}.`));
       }
     }
 
@@ -235,17 +230,27 @@ class Pipeline implements AppHandler {
     const coding = unknownCoding(req);
     if (coding !== null) {
       const detail = `The transfer coding "${coding}" is not supported: send the body with chunked alone, or with Content-Length.`;
-      return this.fail(ctx, { status: 501, detail, headers: { connection: 'close' } });
+      return this.refuseAtHandler(route, ctx, new HttpError(501, detail, { connection: 'close' }));
     }
-    if (declaredTooLarge(req, this.bodyLimit)) return this.failWith(ctx, tooLarge(this.bodyLimit));
+    if (declaredTooLarge(req, this.bodyLimit)) return this.refuseAtHandler(route, ctx, tooLarge(this.bodyLimit));
     if (ctx.awaitsContinue) ctx.res.writeContinue();
     readBody(req, this.bodyLimit).then(
       (body) => {
         ctx.body = body;
         this.run(route, ctx);
       },
-      (error: unknown) => this.failWith(ctx, error),
+      (error: unknown) => (error instanceof HttpError ? this.refuseAtHandler(route, ctx, error) : this.failWith(ctx, error)),
     );
+  }
+
+  /**
+   * Answers `problem` in the handler's place. The route's middleware (authentication, the
+   * rate limit and its headers) sees the request as it sees any other to this route.
+   */
+  private refuseAtHandler(route: BoundRoute, ctx: RequestContext, problem: HttpError): void {
+    if (route.middleware.length === 0) return this.failWith(ctx, problem);
+    ctx.handlerProblem = problem;
+    this.run(route, ctx);
   }
 
   /** The asterisk-form target asks about the server as a whole, and only OPTIONS does (RFC 9110 §9.3.7). */
@@ -325,7 +330,7 @@ class Pipeline implements AppHandler {
     let value: unknown;
     try {
       if (!atHandler) value = route.middleware[i]!.handle(ctx, this.nextOf(route, ctx, i + 1));
-      else if (ctx.paramProblem !== null) throw ctx.paramProblem;
+      else if (ctx.handlerProblem !== null) throw ctx.handlerProblem;
       else value = route.invoke(ctx, ctx.paramValues);
     } catch (error) {
       return Promise.resolve(this.errorOutgoing(ctx, error));
@@ -371,6 +376,9 @@ class Pipeline implements AppHandler {
 
   private send(ctx: RequestContext, out: Outgoing): void {
     if (ctx.headerValues !== null) addContextHeaders(out, ctx.headerValues);
+    // An answer that closes the connection with the request body still arriving (413, 501,
+    // 417) lingers, so that a client that writes before it reads still gets it.
+    if (out.headers['connection'] === 'close' && !ctx.req.complete) lingerOnClose(ctx.req.socket);
     let sent = out;
     try {
       const streaming = writeOutgoing(ctx.res, out);
@@ -401,9 +409,6 @@ class Pipeline implements AppHandler {
   }
 
   private fail(ctx: RequestContext, problem: Problem): void {
-    // A refusal that closes the connection with the request body still arriving (413, 501,
-    // 417) lingers, so that a client that writes before it reads still gets the answer.
-    if (problem.headers?.['connection'] === 'close' && !ctx.req.complete) lingerOnClose(ctx.req.socket);
     this.send(ctx, this.problemOutgoing(ctx, problem));
   }
 

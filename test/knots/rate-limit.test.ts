@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { addressFromHeader, clock, get, startFixture } from '../support/knots.ts';
-import type { Running } from '../support/server.ts';
+import { raw, type Running } from '../support/server.ts';
 
 describe('RateLimitKnots', () => {
   let server: Running;
@@ -66,6 +66,26 @@ describe('RateLimitKnots', () => {
     assert.equal(res.status, 409);
     assert.equal(res.headers['x-ratelimit-limit'], '2');
     assert.equal(res.headers['x-ratelimit-remaining'], '1');
+  });
+
+  it('counts a request refused before its handler (a body over the limit, a coding svc cannot read) and answers it with the headers', async () => {
+    const ip = '10.0.2.2';
+    const post = (headers: Record<string, string>, body: string | string[]) => raw(server.url, '/two/upload', { method: 'POST', headers: from(ip, headers), body });
+    const declared = await post({ 'content-type': 'text/plain' }, 'x'.repeat(65));
+    assert.equal(declared.status, 413);
+    assert.equal(declared.headers['x-ratelimit-limit'], '2');
+    assert.equal(declared.headers['x-ratelimit-remaining'], '1');
+    const chunked = await post({ 'transfer-encoding': 'chunked' }, ['x'.repeat(40), 'x'.repeat(40)]);
+    assert.equal(chunked.status, 413);
+    assert.equal(chunked.headers['x-ratelimit-remaining'], '0');
+    assert.equal((await post({}, 'fits')).status, 429, 'both were counted');
+  });
+
+  it('answers an unreadable coding with 501 and the headers', async () => {
+    const res = await raw(server.url, '/two/upload', { method: 'POST', headers: from('10.0.2.3', { 'transfer-encoding': 'gzip, chunked' }), body: 'x' });
+    assert.equal(res.status, 501);
+    assert.equal(res.headers['x-ratelimit-remaining'], '1');
+    assert.equal((await raw(server.url, '/two/upload', { method: 'POST', headers: from('10.0.2.3'), body: 'fits' })).body, '4');
   });
 
   it('reports the tighter of nested limits, so a 429 never claims requests remain', async () => {
