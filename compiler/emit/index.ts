@@ -4,6 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RouteTable } from '../ir.ts';
+import { emitAssetUrls } from './asset-urls.ts';
 import { emitCanonicalPath } from './canonical-path.ts';
 import { emitDispatcher } from './dispatcher/index.ts';
 import { emitEntry } from './entry.ts';
@@ -20,6 +21,7 @@ export const OUT_DIR = '.svc';
  */
 export const emitSources = (table: RouteTable): Record<string, string> => ({
   'package.json': '{ "type": "module" }\n',
+  'asset-urls.ts': emitAssetUrls(table),
   'canonical-path.ts': emitCanonicalPath(),
   'dispatcher.ts': emitDispatcher(table.routes),
   'entry.ts': emitEntry(table),

@@ -2,7 +2,7 @@
 // GET /<endpoints.docs>/{asset}: its files. Everything is served by this server (no
 // CDN): Swagger UI from shoebox/outsole/docs/ (copied there from swagger-ui-dist by
 // `svc build` and `svc route docs`; from swagger-ui-dist itself when that copy is
-// missing), the document from `.svc/openapi.json`.
+// missing), the document from `.svc/openapi.json` as the served build wrote it.
 import { join } from 'node:path';
 import { DEFAULT_CONFIG } from '../config.ts';
 import { HttpError } from '../errors/http-error.ts';
@@ -29,8 +29,13 @@ export const docs: BuiltinFactory = async (setup) => {
   };
 };
 
-export const docsAsset: BuiltinFactory = (setup) => {
+export const docsAsset: BuiltinFactory = async (setup) => {
   const build = new StaticFiles(buildFile(setup.root, ''));
+  const documentFile = buildFile(setup.root, OPENAPI_FILE);
+  // The document of the build being served, read now: a later `svc build` writes the next
+  // build's, which this server does not run. `svc tread` writes each build's document
+  // after it serves that build (compiler/cli/tread.ts), so there it is read as it changes.
+  const served = setup.dev ? null : await build.load(documentFile);
   const copied = new StaticFiles(docsAssetFolder(setup.root));
   const dist = installedSwaggerUi(setup.root);
   const scope = setup.config.endpoints.guarded ? 'private' : 'public';
@@ -39,8 +44,8 @@ export const docsAsset: BuiltinFactory = (setup) => {
     // Only plain file names reach the disk: `..`, `%2F`, `\` or a hidden file is a 404.
     if (!isAssetName(name)) throw new HttpError(404, `No file ${name} in the API docs.`);
     if (name === OPENAPI_FILE) {
-      const document = await build.load(buildFile(setup.root, OPENAPI_FILE));
-      if (document === null) throw new HttpError(404, 'The build has no openapi.json: run `svc build`.');
+      const document = setup.dev ? await build.load(documentFile) : served;
+      if (document === null) throw new HttpError(404, 'The build has no openapi.json: run `svc build`, then start the server again.');
       return sendFile(ctx, document, contentType(OPENAPI_FILE), `${scope}, no-cache`);
     }
     const file = (await copied.load(join(copied.folder, name))) ?? (dist && SWAGGER_UI_FILES.includes(name) ? await dist.load(join(dist.folder, name)) : null);

@@ -49,7 +49,7 @@ test('the same input tree always yields byte-identical .svc/ output', async () =
   const once = await buildOutput(first);
   const again = await buildOutput(first);
   const elsewhere = await buildOutput(second);
-  assert.deepEqual([...once.keys()], ['app.mjs', 'app.mjs.map', 'canonical-path.ts', 'dispatcher.ts', 'entry.ts', 'ip-tables.json', 'manifest.json', 'openapi.json', 'package.json']);
+  assert.deepEqual([...once.keys()], ['app.mjs', 'app.mjs.map', 'asset-urls.ts', 'canonical-path.ts', 'dispatcher.ts', 'entry.ts', 'ip-tables.json', 'manifest.json', 'openapi.json', 'package.json']);
   for (const [name, bytes] of once) {
     assert.ok(bytes.equals(again.get(name)!), `${name} differs between two builds of one tree`);
     assert.ok(bytes.equals(elsewhere.get(name)!), `${name} differs between two copies of the tree`);

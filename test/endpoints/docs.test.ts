@@ -1,12 +1,12 @@
 // The docs endpoint through a real build: Swagger UI from shoebox/outsole/docs/, the
 // build's OpenAPI document, caching headers, and nothing outside the folder.
 import assert from 'node:assert/strict';
-import { access, readFile, rm } from 'node:fs/promises';
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
 import { removeProject } from '../support/project.ts';
-import { appFiles, assetUrlsRoute, buildProject, get, serve, svcOk, type Served } from './support.ts';
+import { appFiles, assetUrls, assetUrlsRoute, buildProject, get, serve, svcOk, type Served } from './support.ts';
 
 describe('docs endpoint', () => {
   let root: string;
@@ -88,10 +88,21 @@ describe('docs endpoint', () => {
   });
 
   it('shoeAsset() gives the URLs the docs mount serves', async () => {
-    const urls = JSON.parse((await get(`${served.url}/asset-urls`)).body) as { css: string; spec: string };
+    const urls = await assetUrls(served);
     assert.deepEqual(urls, { css: '/svc/docs/swagger-ui.css', spec: '/svc/docs/openapi.json' });
     assert.equal((await get(`${served.url}${urls.css}`)).status, 200);
     assert.equal((await get(`${served.url}${urls.spec}`)).status, 200);
+  });
+
+  it('serves the document of the build it runs, not one a later `svc build` wrote', async () => {
+    const file = join(root, '.svc', 'openapi.json');
+    const running = await readFile(file, 'utf8');
+    await writeFile(file, '{"openapi":"3.1.0","paths":{}}');
+    try {
+      assert.equal((await get(`${served.url}/svc/docs/openapi.json`)).body, running);
+    } finally {
+      await writeFile(file, running);
+    }
   });
 
   it('serves Swagger UI from swagger-ui-dist when the shoebox has no copy (a deploy of .svc/ alone)', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
 import { removeProject } from '../support/project.ts';
-import { appFiles, assetUrlsRoute, buildProject, get, serve, type Served } from './support.ts';
+import { appFiles, assetUrls, assetUrlsRoute, buildProject, get, serve, type Served } from './support.ts';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
@@ -44,7 +44,7 @@ export default (router: Router) => {
   });
 
   it('serves the URLs shoeAsset() gives, nested or not, with content type, ETag and 304', async () => {
-    const urls = JSON.parse((await get(`${served.url}/asset-urls`)).body) as { logo: string; notes: string };
+    const urls = await assetUrls(served);
     assert.deepEqual(urls, { logo: '/shoebox/outsole/img/logo.png', notes: '/shoebox/outsole/notes.txt' });
     const logo = await fetch(`${served.url}${urls.logo}`);
     assert.equal(logo.status, 200);

@@ -2,13 +2,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { removeProject } from '../support/project.ts';
-import { buildProject, get, serve, type Served } from './support.ts';
+import { appFiles, assetUrls, assetUrlsRoute, buildProject, get, serve, type Served } from './support.ts';
 
 describe('renamed endpoints', () => {
   let root: string;
   let served: Served;
   before(async () => {
-    root = await buildProject({ endpoints: { docs: 'reference', health: 'ops/healthz', dashboard: 'ops/board', metrics: '_/prom' } });
+    root = await buildProject(
+      { endpoints: { docs: 'reference', health: 'ops/healthz', dashboard: 'ops/board', metrics: '_/prom' } },
+      { ...appFiles, 'routes/assets.ts': assetUrlsRoute({ css: 'docs/swagger-ui.css', spec: 'openapi.json' }) },
+    );
     served = await serve(root);
   });
   after(async () => {
@@ -30,5 +33,9 @@ describe('renamed endpoints', () => {
     assert.match((await get(`${served.url}/_/prom`)).body, /^# HELP svc_route_hits_total/);
     const board = (await get(`${served.url}/ops/board`)).body;
     for (const href of ['/reference', '/ops/healthz', '/_/prom', '/ops/board?page&#x3D;guide']) assert.ok(board.includes(`href="${href}"`), href);
+  });
+
+  it('shoeAsset() gives the moved docs URLs, also to a module that calls it as it loads', async () => {
+    assert.deepEqual(await assetUrls(served), { css: '/reference/swagger-ui.css', spec: '/reference/openapi.json' });
   });
 });

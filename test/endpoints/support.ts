@@ -1,6 +1,7 @@
 // Projects built once with the real `svc build` and served through their own bundle on
 // port 0, as often as a test needs: serving the same root again is a restart (shoebox/
 // is kept), which is what the metrics persistence is about.
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,15 +28,27 @@ export default (router: Router) => {
 `,
 };
 
-/** A route file whose `GET /asset-urls` answers with `shoeAsset()` of each path, by key. */
+/**
+ * A route file whose `GET /asset-urls` answers with `shoeAsset()` of each path, by key,
+ * as its module computed them when it loaded and as a request computes them.
+ */
 export function assetUrlsRoute(paths: Record<string, string>): string {
-  const urls = Object.entries(paths).map(([key, path]) => `${key}: shoeAsset('${path}')`);
+  const urls = `{ ${Object.entries(paths).map(([key, path]) => `${key}: shoeAsset('${path}')`).join(', ')} }`;
   return `import { shoeAsset, type Router } from 'svc';
 
+const atLoad = ${urls};
+
 export default (router: Router) => {
-  router.get('/asset-urls', () => ({ ${urls.join(', ')} }));
+  router.get('/asset-urls', () => ({ atLoad, atRequest: ${urls} }));
 };
 `;
+}
+
+/** The URLs of an `assetUrlsRoute`, the same whether computed as its module loaded or per request. */
+export async function assetUrls(served: Served): Promise<Record<string, string>> {
+  const { atLoad, atRequest } = JSON.parse((await get(`${served.url}/asset-urls`)).body) as Record<'atLoad' | 'atRequest', Record<string, string>>;
+  assert.deepEqual(atLoad, atRequest, 'shoeAsset() at the top level of a module');
+  return atRequest;
 }
 
 /** Runs `svc <args>` in `root`; throws with its output when it fails. */
