@@ -1,5 +1,5 @@
 // `svc cache:clear`: empties shoebox/cache/ (the folder itself stays) and tells what went.
-import { readdir, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { shoeboxPath } from '../shoebox/paths.ts';
 
@@ -30,8 +30,9 @@ async function removeContents(folder: string, cleared: Cleared): Promise<void> {
     if (entry.isDirectory()) {
       await removeContents(path, cleared);
     } else {
-      // A running server may replace or remove a file meanwhile: count what was there.
-      const size = await stat(path).then((s) => s.size, () => null);
+      // A running server may replace or remove a file meanwhile: count what was there. A
+      // link counts as itself: it is what is removed, not what it points to.
+      const size = await lstat(path).then((s) => s.size, () => null);
       if (size === null) continue;
       cleared.files++;
       cleared.bytes += size;

@@ -1,7 +1,7 @@
 // The metrics endpoint through a real build: per-route counts in Prometheus text (read
 // back with a real parser of the format) and JSON, persisted across a restart.
 import assert from 'node:assert/strict';
-import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
@@ -112,6 +112,20 @@ describe('metrics endpoint', () => {
     assert.equal(json.find((r) => r.path === '/items')?.hits, 0);
     const log = await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8');
     assert.match(log, /\[metrics\] .*routes\.json held 1 unreadable route entry; it counts from zero, the others are kept/);
+  });
+
+  it('leaves no temporary file behind when the counts cannot be saved', async () => {
+    const folder = join(root, 'shoebox', 'metrics');
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(join(folder, 'routes.json', 'in-the-way'), { recursive: true });
+    try {
+      const served = await serve(root);
+      await get(`${served.url}/items`, { method: 'POST' });
+      await served.stop();
+      assert.deepEqual(await readdir(folder), ['routes.json']);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('recreates shoebox/metrics/ when it is deleted while serving', async () => {

@@ -2,7 +2,7 @@
 // by path and sorted query; TTL from the entry or svc.json; no-store both ways; ETag and
 // 304; damaged entries are misses and get replaced; `svc cache:clear` empties the folder.
 import assert from 'node:assert/strict';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { clearCache } from '../../runtime/knots/clear-cache.ts';
@@ -242,6 +242,16 @@ describe('ShoeCacheKnots', () => {
     assert.match(cleared.stdout.trim(), new RegExp(`^svc: removed 2 files \\((\\d+\\.\\d KiB, )?${bytes} bytes\\) from shoebox/cache/$`));
     assert.deepEqual(await entries(), []);
     assert.equal((await get(server, '/report?one')).headers['x-cache'], 'MISS', 'the running server sees it at once');
+  });
+
+  it('counts a link in the cache folder as itself, which is what it removes, not what it points to', async () => {
+    const outside = join(server.root, 'large.bin');
+    await writeFile(outside, Buffer.alloc(100_000));
+    await symlink(outside, join(folder, 'link'));
+    const cleared = await clearCache(server.root);
+    assert.equal(cleared.files, 1);
+    assert.ok(cleared.bytes < 1000, `${cleared.bytes} bytes`);
+    assert.equal((await readFile(outside)).length, 100_000, 'the file it pointed to stays');
   });
 });
 

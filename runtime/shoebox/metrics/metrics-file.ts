@@ -1,8 +1,8 @@
 // shoebox/metrics/routes.json: the persisted counters. Written atomically (a temporary
 // file renamed over the old one), so a crash mid-write leaves the previous counts, never
 // half a file. A file that does not parse is reported by the caller and replaced.
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
 
@@ -50,7 +50,10 @@ export class MetricsFile {
     const temporary = `${this.path}.${process.pid}.tmp`;
     await ensureFolder(dirname(this.path));
     await writeFile(temporary, fileText(routes));
-    await rename(temporary, this.path);
+    await rename(temporary, this.path).catch(async (e: unknown) => {
+      await rm(temporary, { force: true });
+      throw e;
+    });
   }
 
   /** `write`, synchronously, for a process that exits now; its own temporary file, as a `write` may be under way. */
@@ -58,7 +61,12 @@ export class MetricsFile {
     const temporary = `${this.path}.${process.pid}.exit.tmp`;
     mkdirSync(dirname(this.path), { recursive: true });
     writeFileSync(temporary, fileText(routes));
-    renameSync(temporary, this.path);
+    try {
+      renameSync(temporary, this.path);
+    } catch (e) {
+      rmSync(temporary, { force: true });
+      throw e;
+    }
   }
 }
 
