@@ -37,14 +37,14 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /**
  * The bundle's entry: the generated entry plus `serveMain`, the `svc serve` command, so
  * that serving needs nothing but the bundle and its npm packages (bin/svc.js), and
- * `applyTimeouts`, `trackConnections`, `drain` and `logUnhandledRejection`, for the server `svc tread` keeps
+ * `applyTimeouts`, `trackConnections`, `drain` and the loggers of what nothing caught, for the server `svc tread` keeps
  * listening across builds.
  */
 const entry = (root: string): esbuild.StdinOptions => ({
   contents: [
     `export * from './entry.ts';`,
     `export { serveMain } from ${JSON.stringify(relative(join(root, '.svc'), serveMain).split(sep).join('/'))};`,
-    `export { applyTimeouts, drain, logUnhandledRejection, trackConnections } from 'svc/server';`,
+    `export { applyTimeouts, drain, logUncaughtException, logUnhandledRejection, trackConnections } from 'svc/server';`,
     '',
   ].join('\n'),
   resolveDir: join(root, '.svc'),

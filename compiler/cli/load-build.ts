@@ -10,6 +10,7 @@ export interface BuiltApp {
   handler(options: HandlerOptions): Promise<AppHandler>;
   /** Logs to the svc.log of the application this build serves. */
   logUnhandledRejection(reason: unknown): void;
+  logUncaughtException(error: unknown): void;
 }
 
 export class MissingBuildError extends Error {}
@@ -25,7 +26,7 @@ export async function loadBuild(root: string): Promise<BuiltApp> {
   process.setSourceMapsEnabled(true);
   const built = (await import(pathToFileURL(file).href)) as Partial<BuiltApp>;
   // An emptied or hand-written file loads, and would fail later inside svc with a stack.
-  if (typeof built.start !== 'function' || typeof built.handler !== 'function' || typeof built.logUnhandledRejection !== 'function') {
+  if (typeof built.start !== 'function' || typeof built.handler !== 'function' || typeof built.logUnhandledRejection !== 'function' || typeof built.logUncaughtException !== 'function') {
     throw new MissingBuildError(`${file} does not hold what svc build writes (it was edited or damaged): run \`svc build\`.`);
   }
   return built as BuiltApp;

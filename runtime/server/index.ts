@@ -5,7 +5,7 @@ export { builtinEndpoints, type BuiltinEndpoint, type BuiltinFactory, type Built
 export { StaleBuildError } from './bind.ts';
 export { readBuildJson } from './build-output.ts';
 export { drain, trackConnections } from './shutdown.ts';
-export { logUnhandledRejection } from '../shoebox/log.ts';
+export { logUncaughtException, logUnhandledRejection } from '../shoebox/log.ts';
 export { useDocsMount } from '../shoebox/assets.ts';
 export type { CompiledApp } from './app.ts';
 export type { Manifest } from '../manifest.ts';

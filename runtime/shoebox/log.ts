@@ -228,11 +228,21 @@ export function logAndWarn(writer: LogWriter, type: string, message: string): vo
  * response has gone out already; the rejection is logged, and serving goes on.
  */
 export function logUnhandledRejection(reason: unknown): void {
-  const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
-  const message = `A promise was rejected and nothing caught it: ${what}`;
+  const message = `A promise was rejected and nothing caught it: ${described(reason)}`;
   logError('unhandledRejection', message, { error: reason });
   process.stderr.write(`svc: ${oneLine(message)}\n`);
 }
+
+/**
+ * For `process.on('uncaughtExceptionMonitor')` in the serving process: an exception
+ * nothing caught (thrown in a timer, an event handler) ends the process, and Node prints
+ * it on stderr alone. Its line goes to the log too, which the process writes as it exits.
+ */
+export function logUncaughtException(error: unknown): void {
+  logError('uncaughtException', `An exception nothing caught ended the process: ${described(error)}`, { error });
+}
+
+const described = (thrown: unknown): string => (thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown));
 
 /** Resolves once every queued line of every log is written (shutdown, tests). */
 export async function flushLogs(): Promise<void> {

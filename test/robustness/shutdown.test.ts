@@ -159,6 +159,22 @@ describe('graceful shutdown', () => {
     }
   });
 
+  it('an exception nothing caught ends the process with a line in svc.log that says what it was', async () => {
+    const app = await serveApp();
+    try {
+      assert.equal((await fetch(`${app.svc.url}/users/1`)).status, 200);
+      const exited = exitCode(app.svc);
+      assert.equal(await (await fetch(`${app.svc.url}/crash`)).text(), 'soon');
+      assert.equal(await exited, 1);
+      const log = await readFile(join(app.root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+      assert.match(log, /\[uncaughtException\] An exception nothing caught ended the process: TypeError: the timer broke \{"error":\{"name":"TypeError"/);
+      const saved = JSON.parse(await readFile(join(app.root, 'shoebox', 'metrics', 'routes.json'), 'utf8')) as { routes: Array<{ path: string; hits: number }> };
+      assert.equal(saved.routes.find((route) => route.path === '/users/{id}')?.hits, 1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('on SIGINT cuts requests still running after shutdownGraceMs and exits 1', async () => {
     const app = await serveApp({ shutdownGraceMs: 300 });
     try {

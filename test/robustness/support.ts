@@ -29,6 +29,13 @@ export default (router: Router) => {
   });
   /** Ends the process that answers it, as a careless handler may */
   router.get('/exit', () => process.exit(3));
+  /** Throws, after answering, where nothing catches it: in a timer */
+  router.get('/crash', () => {
+    setTimeout(() => {
+      throw new TypeError('the timer broke');
+    }, 10);
+    return 'soon';
+  });
   /** Starts a timer that never ends, as an application's own background work may */
   router.get('/heartbeat', () => {
     setInterval(() => undefined, 1000);

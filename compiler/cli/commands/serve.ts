@@ -58,6 +58,7 @@ async function serve(root: string, listening: { host?: string; port?: number }):
   const built = await loadBuild(root);
   const handler = await built.handler({ root });
   process.on('unhandledRejection', built.logUnhandledRejection);
+  process.on('uncaughtExceptionMonitor', built.logUncaughtException);
   // An exit that cannot wait (a second Ctrl-C, `process.exit()` in a handler, an exception
   // nothing caught) still writes the counts and log lines it holds, or hands them to the primary.
   process.once('exit', () => handler.closeNow());
