@@ -33,6 +33,8 @@ describe('svc build reports every problem of a broken tree', { concurrency: 2 },
       const run = await runSvc(root, ['build', '--json']);
       assert.equal(run.code, 1);
       assert.equal(run.stderr, '');
+      const twice = await runSvc(root, ['build', '--json', '--json']);
+      assert.deepEqual([twice.code, twice.stdout, twice.stderr], [1, run.stdout, ''], 'a flag given twice counts once');
       const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: Diagnostic[] };
       assert.ok(diagnostics.every((d) => d.severity === 'error' && d.code === 'SVC003'));
       assert.deepEqual(diagnostics.find((d) => d.line === 10), {

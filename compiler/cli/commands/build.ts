@@ -17,7 +17,7 @@ export function register(cli: CAC): void {
         console.error(refused);
         return 1;
       }
-      printDiagnostics(result.diagnostics, options.json === true);
+      printDiagnostics(result.diagnostics, Boolean(options.json)); // `--json --json` gives [true, true]
       if (!result.ok) return 1;
       if (!options.json) console.log(`svc: built ${result.table?.routes.length ?? 0} routes into .svc/`);
       return 0;

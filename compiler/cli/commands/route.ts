@@ -30,7 +30,7 @@ export function register(cli: CAC): void {
 async function list(root: string, options: ListOptions): Promise<number> {
   const method = methodFilter(options.method);
   const prefix = options.path === undefined ? '' : `/${String(options.path).replace(/^\/+/, '')}`;
-  const table = await routeTable(root, options.json === true);
+  const table = await routeTable(root, Boolean(options.json)); // `--json --json` gives [true, true]
   if (!table) return 1;
   const rows = table.routes
     .filter((route) => (!method || route.method === method) && route.pattern.startsWith(prefix))
