@@ -131,11 +131,13 @@ export function functionProperty(cls: ClassDeclaration, name: string): boolean {
   );
 }
 
-/** The methods the framework may call from outside the class: not `private`, `protected` or `#private`. */
 /** The property the runtime sets on each controller to the request context (runtime/server/bind.ts). */
 export const CONTEXT_PROPERTY = 'ctx';
 
-/** The methods a route can name. */
+/**
+ * The methods a route can name: those the framework may call from outside the class (not
+ * `private`, `protected` or `#private`), but for the one its context property hides.
+ */
 export function instanceMethodNames(cls: ClassDeclaration): string[] {
   const names = lineage(cls).flatMap((c) => c.getInstanceMethods().filter(isPublic).map(propertyKey));
   return [...new Set(names.filter((name): name is string => name !== null && name !== CONTEXT_PROPERTY))].sort();
