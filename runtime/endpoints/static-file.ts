@@ -52,9 +52,10 @@ export class StaticFiles {
    * that is served (a link to /etc/passwd planted in it must not serve that).
    */
   async load(file: string): Promise<Cached | null> {
-    let info;
+    let real, info;
     try {
-      const [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
+      let folder;
+      [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
       if (!real.startsWith(folder + sep)) return null;
       info = await stat(real);
     } catch {
@@ -63,7 +64,9 @@ export class StaticFiles {
     if (!info.isFile()) return null;
     const cached = this.cache.get(file);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
-    const body = await readFile(file);
+    // The path that was checked, not `file` again: a link swapped in meanwhile is not followed.
+    const body = await readFile(real).catch(() => null);
+    if (body === null) return null;
     const fresh = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
     this.cache.set(file, fresh);
     return fresh;

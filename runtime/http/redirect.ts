@@ -12,8 +12,13 @@ export function redirect(location: string, status: RedirectStatus = 302): Respon
   return new Response(null, { status, headers: { location: asUriReference(location) } });
 }
 
-/** What a URI cannot hold as it is (RFC 3986 §2): controls, space, non-ASCII, `"<>\^`{}`, and a `%` that starts no escape. */
-const NOT_IN_URI = /[^\x21\x23-\x3b\x3d\x3f-\x5f\x61-\x7a\x7c\x7e]|%(?![0-9A-Fa-f]{2})/gu;
+/**
+ * What a URI cannot hold as it is (RFC 3986 §2): controls, space, non-ASCII, `"<>\^`{|}`,
+ * and a `%` that starts no escape. Encoding `\` matters most: browsers read `/\evil.com`
+ * as `//evil.com`, another host, past an application's check that the location starts
+ * with one `/` (Express's encodeurl lets `\`, `^` and `|` through).
+ */
+const NOT_IN_URI = /[^\x21\x23-\x3b\x3d\x3f-\x5b\x5d\x5f\x61-\x7a\x7e]|%(?![0-9A-Fa-f]{2})/gu;
 
 /**
  * The location as a URI reference (RFC 9110 §10.2.2), as `Response.redirect()` and

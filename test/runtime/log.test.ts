@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { flushLogs, formatLogLine, logError, LogWriter, logWriter, useLog } from '../../runtime/shoebox/log.ts';
+import fc from 'fast-check';
+import { flushLogs, formatLogLine, logError, LogWriter, logWriter, oneLine, useLog } from '../../runtime/shoebox/log.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 
 describe('svc.log', () => {
@@ -23,6 +24,15 @@ describe('svc.log', () => {
   it('writes control characters as \\u escapes and folds every kind of line break', () => {
     const line = formatLogLine('t\x1b', 'a\x1b[2Jb\x07c\x00d \u2028 e\x85f\r\ng\th\x7f');
     assert.match(line, /\] \[t\\u001b\] a\\u001b\[2Jb\\u0007c\\u0000d e f g\th\\u007f\n$/);
+  });
+
+  it('folds each run of blanks and line breaks into one space, in one pass', () => {
+    // What it does, as a pattern that takes quadratic time (NEL, a line break, counts as blank).
+    const pattern = /[\s\x85]*[\r\n\x85\u2028\u2029]+[\s\x85]*/g;
+    const char = fc.constantFrom('a', ' ', '\t', '\n', '\r', '\x85', '\u2028', '\u2029', '\u00a0', '\x0b', '\x01');
+    fc.assert(fc.property(fc.array(char, { maxLength: 40 }).map((chars) => chars.join('')), (text) => oneLine(text) === text.replace(pattern, ' ').replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)));
+    // `\s*[\n…]+\s*` took seconds here: it retried the run of blanks from each of its characters.
+    assert.equal(oneLine(`${' '.repeat(200_000)}\x01`), `${' '.repeat(200_000)}\\u0001`);
   });
 
   it('never throws for what a value typed `any` may hold, and keeps the type field parseable', () => {

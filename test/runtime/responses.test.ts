@@ -106,6 +106,7 @@ describe('return values', () => {
           { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
           { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
           { method: 'GET', pattern: '/go-abroad', handler: () => redirect('/café/日本?q=a b&done=100%&kept=%2F') },
+          { method: 'GET', pattern: '/go-back', handler: () => redirect('/\\evil.com/^|[::1]') },
         ],
         { classes: { NamedController } },
       ),
@@ -191,6 +192,8 @@ describe('return values', () => {
     const abroad = await raw(server.url, '/go-abroad');
     assert.equal(abroad.status, 302);
     assert.equal(abroad.headers.location, '/caf%C3%A9/%E6%97%A5%E6%9C%AC?q=a%20b&done=100%25&kept=%2F');
+    // A raw backslash would send browsers to another host (`/\evil.com` reads as `//evil.com`).
+    assert.equal((await raw(server.url, '/go-back')).headers.location, '/%5Cevil.com/%5E%7C[::1]');
   });
 
   it('awaits promises', async () => {
