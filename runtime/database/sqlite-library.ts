@@ -27,8 +27,15 @@ export interface ConnectOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * better-sqlite3's compiled module does not load: built for another Node.js (a
+ * `node_modules` installed under one version and run under another), or not built.
+ * Nothing about the file or its folder is wrong, and the message says so.
+ */
+export class SqliteLibraryError extends Error {}
+
 export function connectSqlite(file: string, { mustExist = false, busyTimeoutMs = 0 }: ConnectOptions = {}): SqliteConnection {
-  if (SQLITE_LIBRARY === 'better-sqlite3') return new BetterSqlite3(file, { timeout: busyTimeoutMs, fileMustExist: mustExist });
+  if (SQLITE_LIBRARY === 'better-sqlite3') return openBetterSqlite3(file, { timeout: busyTimeoutMs, fileMustExist: mustExist });
   // By name at run time: the @types/node of Node 20 does not declare node:sqlite.
   const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as { DatabaseSync: new (file: string, options: { timeout: number }) => NodeDatabase };
   if (mustExist) accessSync(file);
@@ -38,6 +45,16 @@ export function connectSqlite(file: string, { mustExist = false, busyTimeoutMs =
     close: () => database.close(),
     prepare: (sql) => statement(database.prepare(sql)),
   };
+}
+
+function openBetterSqlite3(file: string, options: BetterSqlite3.Options): SqliteConnection {
+  try {
+    return new BetterSqlite3(file, options); // its compiled module loads with the first connection
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_DLOPEN_FAILED') throw e;
+    const why = (e as Error).message.replace(/\s+/g, ' ');
+    throw new SqliteLibraryError(`better-sqlite3 does not load in Node.js ${process.version}: ${why} Run \`npm rebuild better-sqlite3\` with this Node.js.`, { cause: e });
+  }
 }
 
 /** The part of node:sqlite's `DatabaseSync` and `StatementSync` used here. */

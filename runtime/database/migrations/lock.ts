@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { shoeboxPath } from '../../shoebox/paths.ts';
-import { connectSqlite, isBusy } from '../sqlite-library.ts';
+import { connectSqlite, isBusy, SqliteLibraryError } from '../sqlite-library.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER } from './files.ts';
 
@@ -61,6 +61,7 @@ function openLock(root: string): ReturnType<typeof connectSqlite> {
  * or one that is no SQLite file (damaged, or written by hand): said in one line.
  */
 function refused(e: unknown): CobbleError {
+  if (e instanceof SqliteLibraryError) return new CobbleError(e.message);
   const { message } = e as Error;
   const remedy = /not a database/.test(message)
     ? "It holds no lock of cobble's: delete it (no cobble run or rollback is running) and try again."
