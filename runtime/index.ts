@@ -6,7 +6,7 @@ export type { Context, RouteInfo } from './context.ts';
 export type { Middleware, MiddlewareClass } from './knots/middleware.ts';
 export type { KnotSetup } from './knots/middleware.ts';
 export { RateLimitKnots, type RateLimitOptions } from './knots/rate-limit.ts';
-export { ShoeCacheKnots } from './knots/shoe-cache.ts';
+export { ShoeCacheKnots, type ShoeCacheOptions } from './knots/shoe-cache.ts';
 export type { Outgoing, Next, HeaderValue } from './http/outgoing.ts';
 export { Controller } from './controller.ts';
 export { HttpError, abort } from './errors/http-error.ts';

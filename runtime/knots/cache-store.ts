@@ -1,8 +1,9 @@
 // shoebox/cache/ as a key → entry store. File names are the sha256 of the key; writes go
 // to a temporary file renamed into place, so a reader sees the old entry or the new one,
-// never half of one.
+// never half of one. An entry file's modification time is its expiry, so a sweep finds
+// what to remove from the folder's listing, whichever knot wrote it and with what TTL.
 import { createHash } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureFolder } from '../shoebox/paths.ts';
 import { decodeEntry, encodeEntry, type CachedResponse } from './cache-entry.ts';
@@ -43,6 +44,7 @@ export class CacheStore {
       await writeFile(temporary, bytes);
     }
     try {
+      await utimes(temporary, entry.storedAt / 1000, entry.expiresAt / 1000);
       await rename(temporary, file);
     } catch (e) {
       // `svc cache:clear` took the temporary file away meanwhile: the entry is cleared as asked.
@@ -50,5 +52,27 @@ export class CacheStore {
       await unlink(temporary).catch(() => {});
       throw e;
     }
+  }
+
+  /**
+   * Removes the entries expired at `now`, then, past `maxEntries`, those that expire
+   * soonest. Returns how many it removed. Another process may sweep or write meanwhile:
+   * a file gone already is skipped.
+   */
+  async sweep(now: number, maxEntries: number): Promise<number> {
+    const names = (await readdir(this.folder)).filter((name) => name.endsWith(ENTRY_SUFFIX));
+    const entries = await Promise.all(
+      names.map(async (name) => {
+        const file = join(this.folder, name);
+        const expires = await stat(file).then((info) => info.mtimeMs, () => null);
+        return { file, expires };
+      }),
+    );
+    const live = entries.filter((entry): entry is { file: string; expires: number } => entry.expires !== null);
+    live.sort((a, b) => a.expires - b.expires);
+    const expired = live.findIndex((entry) => entry.expires > now);
+    const removed = live.slice(0, Math.max(expired === -1 ? live.length : expired, live.length - maxEntries));
+    await Promise.all(removed.map((entry) => unlink(entry.file).catch(() => {})));
+    return removed.length;
   }
 }

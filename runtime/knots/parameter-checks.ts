@@ -2,6 +2,7 @@
 // (a limit of at least 1). Their constructors check them at start-up; `svc build` checks
 // the literal parameters a route file gives them (SVC008), so a bad one never gets that far.
 import type { RateLimitOptions } from './rate-limit.ts';
+import type { ShoeCacheOptions } from './shoe-cache.ts';
 
 /**
  * The window's bounds: the clock counts whole milliseconds, and `Retry-After` is written
@@ -19,14 +20,15 @@ export function rateLimitProblem(limit: number, windowSeconds: number, maxClient
   return null;
 }
 
-export function cacheTtlProblem(ttlSeconds: number | undefined): string | null {
-  if (ttlSeconds === undefined || (Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) return null;
-  return `ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`;
+export function shoeCacheProblem(ttlSeconds: number | undefined, maxEntries: number): string | null {
+  if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) return `ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`;
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) return `ShoeCacheKnots: maxEntries must be a whole number, at least 1; got ${maxEntries}`;
+  return null;
 }
 
 /** By class name, for parameters whose types already fit the constructor. */
 export const BUILT_IN_PARAMETER_CHECKS: Readonly<Record<string, (args: readonly unknown[]) => string | null>> = {
   RateLimitKnots: ([limit = 60, windowSeconds = 60, options = {}]) =>
     rateLimitProblem(limit as number, windowSeconds as number, (options as RateLimitOptions).maxClients ?? 10_000),
-  ShoeCacheKnots: ([ttlSeconds]) => cacheTtlProblem(ttlSeconds as number | undefined),
+  ShoeCacheKnots: ([ttlSeconds, options = {}]) => shoeCacheProblem(ttlSeconds as number | undefined, (options as ShoeCacheOptions).maxEntries ?? 10_000),
 };

@@ -9,7 +9,7 @@ import type { CachedResponse } from './cache-entry.ts';
 import { CacheStore } from './cache-store.ts';
 import { cacheDirectives, digest, entityTag, ifNoneMatch, sharedMaxAge } from './http-cache.ts';
 import type { KnotSetup, Middleware } from './middleware.ts';
-import { cacheTtlProblem } from './parameter-checks.ts';
+import { shoeCacheProblem } from './parameter-checks.ts';
 
 /** Response headers kept with an entry; anything else (cookies, per-request ids…) is not replayed. */
 const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 'content-disposition', 'cache-control', 'expires', 'last-modified', 'link'];
@@ -20,17 +20,38 @@ const PRIVATE_DIRECTIVES = ['no-store', 'private', 'no-cache'];
 /** Response directives that let a shared cache keep the answer to a request with `Authorization` (RFC 9111 §3.5). */
 const SHARED_DIRECTIVES = ['public', 's-maxage', 'must-revalidate'];
 
+export interface ShoeCacheOptions {
+  /**
+   * How many entries shoebox/cache/ holds at most (10,000 by default). Every key is an
+   * entry, and a client can make up keys (`?junk=1`, `?junk=2`…): past the cap, a sweep
+   * removes those that expire soonest, so the folder cannot fill the disk.
+   */
+  maxEntries?: number;
+}
+
 export class ShoeCacheKnots implements Middleware {
   /** Both set by `start`: the TTL may come from svc.json, the folder from the project root. */
   private ttlMs = 0;
   private store: CacheStore | null = null;
   /** The last write failed (and was logged). */
   private failing = false;
+  private readonly maxEntries: number;
+  /** Entries written since the last sweep, which runs every tenth of `maxEntries` writes. */
+  private written = 0;
+  private sweeping = false;
 
-  /** Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). */
-  constructor(private readonly ttlSeconds?: number) {
-    const problem = cacheTtlProblem(ttlSeconds);
+  /**
+   * Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). `options` is a
+   * second, optional entry parameter: `[ShoeCacheKnots, [300, { maxEntries: 50000 }]]`.
+   */
+  constructor(
+    private readonly ttlSeconds?: number,
+    options: ShoeCacheOptions = {},
+  ) {
+    const { maxEntries = 10_000 } = options;
+    const problem = shoeCacheProblem(ttlSeconds, maxEntries);
     if (problem !== null) throw new RangeError(problem);
+    this.maxEntries = maxEntries;
   }
 
   async start({ root, config }: KnotSetup): Promise<void> {
@@ -107,6 +128,22 @@ export class ShoeCacheKnots implements Middleware {
     } catch (e) {
       if (!this.failing) logError('cache', `ShoeCacheKnots could not store ${entry.key} in ${store.folder}: ${(e as Error).message}`);
       this.failing = true;
+      return;
+    }
+    if (++this.written >= Math.max(1, Math.floor(this.maxEntries / 10))) void this.sweep(store);
+  }
+
+  /** In the background: the response that triggered it does not wait for the folder's listing. */
+  private async sweep(store: CacheStore): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    this.written = 0;
+    try {
+      await store.sweep(this.now(), this.maxEntries);
+    } catch (e) {
+      logError('cache', `ShoeCacheKnots could not sweep ${store.folder}: ${(e as Error).message}`);
+    } finally {
+      this.sweeping = false;
     }
   }
 }

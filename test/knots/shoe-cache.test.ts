@@ -6,6 +6,7 @@ import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { clearCache } from '../../runtime/knots/clear-cache.ts';
+import { eventually } from '../support/cli.ts';
 import { clock, get, startFixture, svcAsync } from '../support/knots.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 import { raw, type Running } from '../support/server.ts';
@@ -242,6 +243,24 @@ describe('ShoeCacheKnots', () => {
     assert.match(cleared.stdout.trim(), new RegExp(`^svc: removed 2 files \\((\\d+\\.\\d KiB, )?${bytes} bytes\\) from shoebox/cache/$`));
     assert.deepEqual(await entries(), []);
     assert.equal((await get(server, '/report?one')).headers['x-cache'], 'MISS', 'the running server sees it at once');
+  });
+
+  it('holds at most maxEntries entries, however many keys clients make up', async () => {
+    for (let i = 0; i < 40; i++) {
+      clock.now += 10; // each entry expires a little later than the one before
+      assert.equal((await get(server, `/bounded?junk=${i}`)).headers['x-cache'], 'MISS');
+    }
+    await eventually(async () => (await entries()).length <= 10);
+    assert.equal((await get(server, '/bounded?junk=39')).headers['x-cache'], 'HIT', 'the latest entries stay');
+  });
+
+  it('sweeps out expired entries, with the expiry each was written with', async () => {
+    for (let i = 0; i < 5; i++) await get(server, `/bounded?early=${i}`);
+    await get(server, '/report?kept'); // the TTL of /report is 30 s too: expired as well once the clock moves
+    clock.now += 31_000;
+    for (let i = 0; i < 4; i++) await get(server, `/bounded?late=${i}`);
+    // A sweep runs every tenth of maxEntries writes: here at each one, in the background.
+    await eventually(async () => (await entries()).length === 4);
   });
 
   it('counts a link in the cache folder as itself, which is what it removes, not what it points to', async () => {
