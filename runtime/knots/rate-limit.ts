@@ -50,12 +50,21 @@ export class RateLimitKnots implements Middleware {
     return Date.now();
   }
 
+  /**
+   * Who is counted: the client address. A subclass may count otherwise, by an IPv6
+   * address's /64, which one client usually holds whole, or by an API key.
+   */
+  protected clientKey(ctx: Context): string {
+    return ctx.ip;
+  }
+
   handle(ctx: Context, next: Next): Promise<Outgoing> {
     const now = this.now();
-    if (this.shared === null) return this.answer(this.windows.hit(ctx.ip, now), now, next);
-    return this.shared.hit(ctx.ip, now).then(
+    const client = this.clientKey(ctx);
+    if (this.shared === null) return this.answer(this.windows.hit(client, now), now, next);
+    return this.shared.hit(client, now).then(
       (window) => this.answer(window, now, next),
-      () => this.answer(this.windows.hit(ctx.ip, now), now, next),
+      () => this.answer(this.windows.hit(client, now), now, next),
     );
   }
 

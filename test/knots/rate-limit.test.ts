@@ -88,6 +88,12 @@ describe('RateLimitKnots', () => {
     assert.equal((await raw(server.url, '/two/upload', { method: 'POST', headers: from('10.0.2.3'), body: 'fits' })).body, '4');
   });
 
+  it('counts whom a subclass names with clientKey(), here an API key whatever the address', async () => {
+    assert.equal((await get(server, '/keyed', from('10.0.3.1', { 'x-api-key': 'one' }))).status, 200);
+    assert.equal((await get(server, '/keyed', from('10.0.3.2', { 'x-api-key': 'one' }))).status, 429, 'the same key from another address');
+    assert.equal((await get(server, '/keyed', from('10.0.3.1', { 'x-api-key': 'two' }))).status, 200);
+  });
+
   it('reports the tighter of nested limits, so a 429 never claims requests remain', async () => {
     const ip = from('10.0.4.1');
     const first = await get(server, '/nested/strict', ip);
