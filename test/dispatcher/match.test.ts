@@ -128,6 +128,13 @@ describe('generated match', () => {
     assert.deepEqual(match('GET', '/pages/3'), { kind: 'bad-param', route: 1, param: 'n', expected: 'one of 1, 2, 10' });
   });
 
+  it('names the function of a subtree apart from the module\'s own (a subtree at /canonical is not matchCanonical)', () => {
+    const lines = ['segments', 'canonical'].flatMap((top) => Array.from({ length: 20 }, (_, i) => `GET /${top}/p${i}/{x}`));
+    const dispatcher = loadModule(table(lines));
+    assert.deepEqual(dispatcher.match('GET', '/canonical/p7/y'), found(27, 'y'));
+    assert.deepEqual(dispatcher.match('GET', '/segments/p3/z'), found(3, 'z'));
+  });
+
   it('is case-sensitive and answers an empty table with not-found', () => {
     assert.deepEqual(loadDispatcher(table(['GET /Users']))('GET', '/users'), notFound);
     assert.deepEqual(loadDispatcher([])('GET', '/'), notFound);

@@ -42,7 +42,8 @@ export function emitSegmentWalk(tree: SegmentNode, uses: HelperUse): SegmentWalk
 
 class Walk {
   readonly functions: string[] = [];
-  private readonly names = new Set(['match', 'matchSegments']);
+  /** The names of functions a subtree's could clash with: templates/dispatcher.hbs defines these. */
+  private readonly names = new Set(['match', 'matchCanonical', 'matchSegments']);
   private readonly weights = new Map<SegmentNode, number>();
   private readonly ownFunction = new Set<SegmentNode>();
 
