@@ -21,7 +21,6 @@
 //                  error pages that do not parse or call what they do not have (error-pages.ts)
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
-import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Route, RouteClaim, RouteTable } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';

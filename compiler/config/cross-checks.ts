@@ -5,13 +5,13 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 import type { SourceLocation } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
 
-export const ENDPOINT_NAMES = ['docs', 'health', 'dashboard', 'metrics'] as const;
+const ENDPOINT_NAMES = ['docs', 'health', 'dashboard', 'metrics'] as const;
 
 /** `/svc/docs/` → `svc/docs`: endpoints are stored without slashes at either end, as in the defaults. */
-export const endpointPath = (path: string): string => path.replace(/^\/+|\/+$/g, '');
+const endpointPath = (path: string): string => path.replace(/^\/+|\/+$/g, '');
 
 /** `admin/` → `/admin`: route keys are canonical paths, compared with request paths. */
-export const routeKey = (key: string): string => `/${endpointPath(key)}`;
+const routeKey = (key: string): string => `/${endpointPath(key)}`;
 
 /**
  * `locations`: where each key written in svc.json is; a default that was not written is

@@ -5,7 +5,7 @@ import { svcJsonShape, type Shape } from './shape.ts';
 
 type JsonObject = Record<string, unknown>;
 
-export function renderSchema(): JsonObject {
+function renderSchema(): JsonObject {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'svc.json',
@@ -29,10 +29,10 @@ function render(shape: Shape): JsonObject {
         description: shape.description,
         propertyNames: { pattern: shape.keyPattern },
         additionalProperties: render(shape.values),
-        ...defaultOf(shape.default),
+        ...defaultKeyword(shape.default),
       };
     case 'array':
-      return { type: 'array', description: shape.description, items: render(shape.items), ...defaultOf(shape.default) };
+      return { type: 'array', description: shape.description, items: render(shape.items), ...defaultKeyword(shape.default) };
     case 'string':
       return {
         type: 'string',
@@ -40,7 +40,7 @@ function render(shape: Shape): JsonObject {
         ...(shape.enum ? { enum: shape.enum } : {}),
         ...(shape.minLength !== undefined ? { minLength: shape.minLength } : {}),
         ...(shape.pattern ? { pattern: shape.pattern } : {}),
-        ...defaultOf(shape.default),
+        ...defaultKeyword(shape.default),
       };
     case 'integer':
       return {
@@ -48,13 +48,13 @@ function render(shape: Shape): JsonObject {
         description: shape.description,
         minimum: shape.minimum,
         ...(shape.maximum !== undefined ? { maximum: shape.maximum } : {}),
-        ...defaultOf(shape.default),
+        ...defaultKeyword(shape.default),
       };
     case 'boolean':
       return { type: 'boolean', description: shape.description, default: shape.default };
   }
 }
 
-const defaultOf = (value: unknown): JsonObject => (value === undefined ? {} : { default: value });
+const defaultKeyword = (value: unknown): JsonObject => (value === undefined ? {} : { default: value });
 
 export const schemaText = (): string => `${JSON.stringify(renderSchema(), null, 2)}\n`;

@@ -62,12 +62,12 @@ export type Shape = ObjectShape | MapShape | ArrayShape | StringShape | IntegerS
 // A path segment: RFC 3986 pchar without `%` (paths are matched decoded), and never
 // `.` or `..` (dot segments are resolved away before matching, so they would never match).
 const SEGMENT = "(?!\\.\\.?(?:/|$))[A-Za-z0-9._~!$&'()*+,;=:@-]+";
-export const ENDPOINT_PATH_PATTERN = `^/?${SEGMENT}(?:/${SEGMENT})*/?$`;
+const ENDPOINT_PATH_PATTERN = `^/?${SEGMENT}(?:/${SEGMENT})*/?$`;
 // An `ip.routes` key must be able to name any route: route literals may hold non-ASCII
 // characters (`/über-uns`) or a space (`/a b`), which requests reach decoded, so keys may
 // too. Not a `%` (keys are decoded already), `?`, `#`, a brace or a control character.
 const KEY_SEGMENT = "(?!\\.\\.?(?:/|$))[^\\u0000-\\u001f\\u007f/%?#{}]+";
-export const ROUTE_KEY_PATTERN = `^(?:/|/?${KEY_SEGMENT}(?:/${KEY_SEGMENT})*/?)$`;
+const ROUTE_KEY_PATTERN = `^(?:/|/?${KEY_SEGMENT}(?:/${KEY_SEGMENT})*/?)$`;
 const PLAIN_PATH = 'no placeholders, %-escapes, query, or empty, "." or ".." segments';
 
 const d = DEFAULT_CONFIG;

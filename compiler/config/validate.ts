@@ -31,7 +31,7 @@ export function validate(node: Node, shape: Shape, path: string, report: Reporte
 }
 
 /** The value of a missing key: its default, with nested objects built from theirs. */
-export function defaultOf(shape: Shape): unknown {
+function defaultOf(shape: Shape): unknown {
   switch (shape.type) {
     case 'object': {
       const value: Record<string, unknown> = {};

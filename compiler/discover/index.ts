@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { error, warning, type Diagnostic } from '../diagnostics.ts';
+import { compareText } from '../text-order.ts';
 
 const AT_FOLDER = { file: 'routes', line: 1, col: 1 };
 
@@ -15,7 +16,7 @@ export async function discover(root: string): Promise<{ routeFiles: string[]; di
   );
   if (folder === 'other') return { routeFiles: [], diagnostics: [error('SVC012', 'routes is not a folder; route files are routes/*.ts', AT_FOLDER)] };
   const found = folder === 'folder' ? await fg('routes/*.ts', { cwd: root, ignore: ['routes/*.d.ts'], onlyFiles: true }) : [];
-  const routeFiles = found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const routeFiles = found.sort(compareText);
   const diagnostics =
     routeFiles.length === 0
       ? [warning('SVC012', 'no route files: only the built-in endpoints are served; add routes/*.ts files that default-export a function taking the router', AT_FOLDER)]

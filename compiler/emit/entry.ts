@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import type { RouteTable } from '../ir.ts';
 import { UniqueNames } from '../analyse/schema/unique-names.ts';
 import { renderTemplate } from './templates.ts';
+import { compareText } from '../text-order.ts';
 
 interface Import {
   local: string;
@@ -40,7 +41,7 @@ function namedClasses(table: RouteTable): Array<[module: string, className: stri
       if (m.referencedBy === 'name') keys.set(`${m.module}#${m.className}`, [m.module, m.className]);
     }
   }
-  return [...keys.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
+  return [...keys.entries()].sort(([a], [b]) => compareText(a, b)).map(([, value]) => value);
 }
 
 const fromOutDir = (projectPath: string): string => `../${projectPath}`;

@@ -4,11 +4,12 @@
 import { formatAddress, parseIpEntry, type IpRange } from '../config/ip-entry.ts';
 import type { IpRules, SvcConfig } from '../../runtime/config.ts';
 import type { IpLevel, IpList, IpTables } from '../../runtime/ip/tables.ts';
+import { compareText } from '../text-order.ts';
 
 export function emitIpTables(config: SvcConfig): string {
   const { ip } = config;
   // Longest key first, the order in which levels decide; ties by name for stable output.
-  const keys = Object.keys(ip.routes).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const keys = Object.keys(ip.routes).sort((a, b) => b.length - a.length || compareText(a, b));
   const tables: IpTables = {
     global: compileLevel(ip),
     routes: Object.fromEntries(keys.map((key) => [key, compileLevel(ip.routes[key])])),

@@ -14,7 +14,7 @@ export interface SqliteConnection extends SqliteDatabase {
   exec(sql: string): void;
 }
 
-export const SQLITE_LIBRARY = Number(process.versions.node.split('.')[0]) >= 24 ? 'node:sqlite' : 'better-sqlite3';
+const SQLITE_LIBRARY = Number(process.versions.node.split('.')[0]) >= 24 ? 'node:sqlite' : 'better-sqlite3';
 
 export interface ConnectOptions {
   /** Fail rather than create a missing file. */

@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 
-export const GUARD_TOKEN_VARIABLE = 'SVC_GUARD_TOKEN';
+const GUARD_TOKEN_VARIABLE = 'SVC_GUARD_TOKEN';
 
 /** Thrown at start-up: a guarded server without a token it can match would lock everyone out, or worse, nobody. */
 export class GuardTokenError extends Error {

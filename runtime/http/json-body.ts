@@ -4,7 +4,7 @@
 // next (JSON.stringify fails at a few thousand levels), a 500 the client provoked.
 import { HttpError } from '../errors/http-error.ts';
 
-export const MAX_JSON_DEPTH = 512;
+const MAX_JSON_DEPTH = 512;
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;

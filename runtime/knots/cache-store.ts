@@ -9,7 +9,7 @@ import { ensureFolder } from '../shoebox/paths.ts';
 import { decodeEntry, encodeEntry, type CachedResponse } from './cache-entry.ts';
 
 /** Entry files end in this; anything else in the folder is a temporary file or not ours. */
-export const ENTRY_SUFFIX = '.entry';
+const ENTRY_SUFFIX = '.entry';
 
 let temporaries = 0;
 

@@ -17,7 +17,7 @@ import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { allowList } from '../routing/allow.ts';
 import { canonicalPath, wellFormedPrefix } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
-import { formatCheckedLine, formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
+import { described, formatCheckedLine, formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
 import type { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { closeDatabase } from '../database/index.ts';
 import { underOutsole } from '../endpoints/outsole.ts';
@@ -382,14 +382,14 @@ export class Pipeline implements AppHandler {
 
   /** A streamed body failed after its status went out: the client got a cut connection, the log says why. */
   private logBrokenStream(ctx: RequestContext, status: number, failure: unknown): void {
-    const message = `${requestLine(ctx, status)}: the response body failed after its headers were sent: ${errorText(failure)}`;
+    const message = `${requestLine(ctx, status)}: the response body failed after its headers were sent: ${described(failure)}`;
     this.log.append(formatLogLine('stream', message, { route: ctx.route?.source, error: failure }));
   }
 
   private logResponse(ctx: RequestContext, status: number): void {
     const failure = ctx.failure;
     if (failure === undefined) return this.log.append(formatCheckedLine(String(status), requestLine(ctx, status)));
-    this.log.append(formatLogLine(String(status), `${requestLine(ctx, status)}: ${errorText(failure)}`, { route: ctx.route?.source, error: failure }));
+    this.log.append(formatLogLine(String(status), `${requestLine(ctx, status)}: ${described(failure)}`, { route: ctx.route?.source, error: failure }));
   }
 }
 
@@ -397,7 +397,6 @@ export class Pipeline implements AppHandler {
 // refuses one in the method and in header values, and so in a forwarded address.
 const requestLine = (ctx: RequestContext, status: number): string => `${ctx.method} ${oneLine(ctx.path)} ${status} from ${ctx.ip} (request ${ctx.requestId})`;
 
-const errorText = (failure: unknown): string => (failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure));
 
 /**
  * The dispatcher returns one constant `method-not-allowed` result per set of methods

@@ -242,9 +242,10 @@ export function logUncaughtException(error: unknown): void {
   logError('uncaughtException', `An exception nothing caught ended the process: ${described(error)}`, { error });
 }
 
-const described = (thrown: unknown): string => (thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown));
+/** What was thrown, in one short phrase: `TypeError: x is not a function`. */
+export const described = (thrown: unknown): string => (thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown));
 
-/** Resolves once every queued line of every log is written (shutdown, tests). */
+/** Resolves once every queued line of every log is written (tests; a server flushes its own writer as it closes). */
 export async function flushLogs(): Promise<void> {
   await Promise.all([...writers.values()].map((writer) => writer.flush()));
 }

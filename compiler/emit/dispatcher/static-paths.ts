@@ -1,4 +1,4 @@
-// The body of `match`: a switch over every path a static shape matches, by length and
+// The body of `matchCanonical`: a switch over every path a static shape matches, by length and
 // then by path, each answered with preallocated results. A method with no static route
 // there goes on to the segment walk only when some placeholder shape fits that path too.
 import { allowList } from '../../../runtime/routing/allow.ts';
@@ -13,7 +13,7 @@ import { compareText } from '../../text-order.ts';
 import { describe, quote } from './source-text.ts';
 
 export interface StaticPaths {
-  /** `const ROUTE_3: Match = …;` lines, in route order. */
+  /** `const ROUTE_3 = shared({ … });` lines, in route order. */
   constants: string[];
   body: string;
 }

@@ -9,6 +9,7 @@ import { baseOperationId } from './operation-id.ts';
 import { operation } from './operation.ts';
 import { sharedResponses } from './responses.ts';
 import { stableJson } from './stable-json.ts';
+import { compareText } from '../../text-order.ts';
 
 export { readApiInfo, type ApiInfo } from './info.ts';
 
@@ -39,6 +40,6 @@ export function emitOpenApi(table: RouteTable, info: ApiInfo = DEFAULT_INFO): st
     info,
     paths,
     ...(Object.keys(components).length > 0 && { components }),
-    tags: [...tags].map(([name, descriptions]) => ({ name, description: [...descriptions].sort().join('; ') })).sort((a, b) => (a.name < b.name ? -1 : 1)),
+    tags: [...tags].map(([name, descriptions]) => ({ name, description: [...descriptions].sort().join('; ') })).sort((a, b) => compareText(a.name, b.name)),
   });
 }
