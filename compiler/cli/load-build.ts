@@ -2,11 +2,9 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AppHandler, BootOptions, HandlerOptions } from '../../runtime/server/index.ts';
-import type { Server } from 'node:http';
+import type { AppHandler, HandlerOptions } from '../../runtime/server/index.ts';
 
 export interface BuiltApp {
-  start(options: BootOptions): Promise<Server>;
   handler(options: HandlerOptions): Promise<AppHandler>;
   /** Logs to the svc.log of the application this build serves. */
   logUnhandledRejection(reason: unknown): void;
@@ -26,7 +24,7 @@ export async function loadBuild(root: string): Promise<BuiltApp> {
   process.setSourceMapsEnabled(true);
   const built = (await import(pathToFileURL(file).href)) as Partial<BuiltApp>;
   // An emptied or hand-written file loads, and would fail later inside svc with a stack.
-  if (typeof built.start !== 'function' || typeof built.handler !== 'function' || typeof built.logUnhandledRejection !== 'function' || typeof built.logUncaughtException !== 'function') {
+  if (typeof built.handler !== 'function' || typeof built.logUnhandledRejection !== 'function' || typeof built.logUncaughtException !== 'function') {
     throw new MissingBuildError(`${file} does not hold what svc build writes (it was edited or damaged): run \`svc build\`.`);
   }
   return built as BuiltApp;

@@ -3,6 +3,7 @@
 // `shoeAsset('openapi.json')` at the top level of a route file or controller already
 // gives the URL the docs endpoint serves, not the default's.
 import type { RouteTable } from '../ir.ts';
+import { quote } from './source-text.ts';
 
 export function emitAssetUrls(table: RouteTable): string {
   const docs = table.routes.find((route) => route.handler.kind === 'builtin' && route.handler.name === 'docs');
@@ -13,7 +14,7 @@ export function emitAssetUrls(table: RouteTable): string {
     "// svc.json's docs path.",
     "import { useDocsMount } from 'svc/server';",
     '',
-    `useDocsMount(${JSON.stringify(docs.pattern)});`,
+    `useDocsMount(${quote(docs.pattern)});`,
     '',
   ].join('\n');
 }

@@ -49,4 +49,4 @@ const fromOutDir = (projectPath: string): string => `../${projectPath}`;
 /** A JavaScript identifier from a file or class name. */
 const identifier = (wanted: string): string => wanted.replace(/[^A-Za-z0-9_$]/g, '_').replace(/^(?=\d)/, '_');
 
-const RESERVED = ['app', 'compiledApp', 'match', 'matchCanonical', 'start', 'handler', 'boot', 'createHandler', 'readBuildJson', 'BootOptions', 'CompiledApp', 'HandlerOptions', 'Manifest', 'URL'];
+const RESERVED = ['app', 'compiledApp', 'matchCanonical', 'handler', 'createHandler', 'readBuildJson', 'CompiledApp', 'HandlerOptions', 'Manifest', 'URL'];

@@ -5,7 +5,7 @@ import type { ParamKind, Route } from '../../ir.ts';
 import { placeholders } from '../../route-shapes.ts';
 import type { CodeWriter } from './code-writer.ts';
 import type { Shape } from './shapes.ts';
-import { describe, quote } from './source-text.ts';
+import { describe, quote } from '../source-text.ts';
 
 /** The helpers of the generated module the answers call. */
 export interface HelperUse {

@@ -8,7 +8,7 @@ import { allowListSteps, inMethodOrder, methodBit } from './methods.ts';
 import { emitSegmentWalk } from './segment-walk.ts';
 import { buildTree } from './segment-tree.ts';
 import { isStatic, shapesOf } from './shapes.ts';
-import { commentText } from './source-text.ts';
+import { commentText } from '../source-text.ts';
 import { emitStaticPaths } from './static-paths.ts';
 
 export function emitDispatcher(routes: Route[]): string {

@@ -13,7 +13,7 @@ import { CodeWriter } from './code-writer.ts';
 import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { hasChildren, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
-import { commentText, quote } from './source-text.ts';
+import { commentText, quote } from '../source-text.ts';
 
 /** Shapes a function may hold inline before a subtree moves to a function of its own. */
 const FUNCTION_WEIGHT = 16;

@@ -10,7 +10,7 @@ import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { reaches, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
 import { compareText } from '../../text-order.ts';
-import { describe, quote } from './source-text.ts';
+import { describe, quote } from '../source-text.ts';
 
 export interface StaticPaths {
   /** `const ROUTE_3 = shared({ … });` lines, in route order. */

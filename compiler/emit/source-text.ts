@@ -1,5 +1,5 @@
 // How values from the route table are spelled inside the generated source.
-import type { Route } from '../../ir.ts';
+import type { Route } from '../ir.ts';
 
 /** A single-quoted string literal. */
 export function quote(value: string): string {
