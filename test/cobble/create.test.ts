@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { cobble, createTable, migrationPath, project } from './support.ts';
 import { CobbleError } from '../../runtime/database/migrations/cobble-error.ts';
-import { createMigration, tableToCreate } from '../../runtime/database/migrations/create.ts';
+import { createMigration, tableToCreate } from '../../compiler/cli/cobble-create.ts';
 
 test('a name with anything but letters, digits and underscores is a usage error', async () => {
   const root = await project();

@@ -8,7 +8,7 @@ import { printDiagnostics } from '../print.ts';
 import { allowTypeScriptImports } from '../typescript-imports.ts';
 import { UsageError } from '../usage-error.ts';
 import { CobbleError } from '../../../runtime/database/migrations/cobble-error.ts';
-import { createMigration } from '../../../runtime/database/migrations/create.ts';
+import { createMigration } from '../cobble-create.ts';
 import { NAME_PATTERN } from '../../../runtime/database/migrations/files.ts';
 import { rollbackMigrations, runMigrations } from '../../../runtime/database/migrations/migrate.ts';
 import { formatStatus, migrationStatus } from '../../../runtime/database/migrations/status.ts';

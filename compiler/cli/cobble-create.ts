@@ -1,10 +1,11 @@
-// `cobble create <Name>`: a new migration skeleton from templates/migration.hbs.
+// `cobble create <Name>`: a new migration skeleton from templates/migration.hbs. A
+// command of the CLI's: the runtime, which runs migrations, never writes one.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { renderTemplate } from '../../../compiler/emit/templates.ts';
-import { shoeboxPath } from '../../shoebox/paths.ts';
-import { CobbleError } from './cobble-error.ts';
-import { nextTimestamp, readMigrationsFolder, userName } from './files.ts';
+import { renderTemplate } from '../emit/templates.ts';
+import { shoeboxPath } from '../../runtime/shoebox/paths.ts';
+import { CobbleError } from '../../runtime/database/migrations/cobble-error.ts';
+import { nextTimestamp, readMigrationsFolder, userName } from '../../runtime/database/migrations/files.ts';
 
 /** Writes the migration and returns its project-relative path. The name must already match NAME_PATTERN. */
 export async function createMigration(root: string, name: string, now = new Date()): Promise<string> {
