@@ -11,6 +11,7 @@ import { RecordingRouter, type MiddlewareEntry, type Registration } from '../rou
 import type { CompiledApp } from './app.ts';
 import type { BuiltinRegistry, BuiltinSetup } from './builtins.ts';
 import type { BoundRouteInfo } from './context.ts';
+import { StaleBuildError } from './stale-build-error.ts';
 
 type AnyClass = new (...args: any[]) => any;
 
@@ -20,13 +21,6 @@ export interface BoundRoute {
   readonly invoke: (ctx: Context, params: readonly unknown[]) => unknown;
   /** Outer first. */
   readonly middleware: readonly Middleware[];
-}
-
-export class StaleBuildError extends Error {
-  constructor(problem: string) {
-    super(`${problem}. The build in .svc/ does not match the sources: run \`svc build\`.`);
-    this.name = 'StaleBuildError';
-  }
 }
 
 /** Routes indexed by id. */

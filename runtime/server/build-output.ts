@@ -4,7 +4,7 @@
 // rebuild.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { StaleBuildError } from './bind.ts';
+import { StaleBuildError } from './stale-build-error.ts';
 
 export function readBuildJson(file: URL): unknown {
   const path = fileURLToPath(file);

@@ -5,7 +5,7 @@
 import { ipHandlerOptions, type IpTables } from '../ip/index.ts';
 import type { Manifest } from '../manifest.ts';
 import type { CompiledApp } from './app.ts';
-import { StaleBuildError } from './bind.ts';
+import { StaleBuildError } from './stale-build-error.ts';
 
 type Check = (value: unknown) => boolean;
 

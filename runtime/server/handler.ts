@@ -6,7 +6,7 @@ import { ErrorPages } from '../errors/pages.ts';
 import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { logAndWarn, logWriter, useLog } from '../shoebox/log.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
-import { configureDatabase } from '../database/index.ts';
+import { closeDatabase, configureDatabase } from '../database/index.ts';
 import { databaseFileProblem } from '../database/dialects.ts';
 import { outsoleRoute } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
@@ -30,7 +30,8 @@ export interface HandlerOptions {
   builtins?: BuiltinRegistry;
 }
 
-export interface AppHandler {
+/** The listeners a `node:http` server calls; the pipeline (pipeline.ts) is one. */
+export interface RequestListeners {
   /** A `node:http` request listener. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   /** A `node:http` 'checkContinue' listener: `100 Continue` goes out only when the body is read. */
@@ -41,7 +42,10 @@ export interface AppHandler {
   connect(req: IncomingMessage, socket: Duplex): void;
   /** A `node:http` 'clientError' listener: what node's parser refuses is answered and logged (client-error.ts). */
   clientError(error: Error, socket: Duplex): void;
-  /** Writes out queued log lines. */
+}
+
+export interface AppHandler extends RequestListeners {
+  /** Writes out queued log lines and counts, and closes the database. */
   close(): Promise<void>;
   /** Writes the log lines and counts not yet written, synchronously: for a process that exits now. */
   closeNow(): void;
@@ -65,7 +69,7 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
   const setup = { app, root: options.root, dev, config, metrics };
   const routes = await bindRoutes(app, options.builtins ?? builtinEndpoints, setup);
   const ip = compiledIpRules(app);
-  return new Pipeline(app, routes, pages, log, {
+  const { handle, checkContinue, checkExpectation, connect, clientError } = new Pipeline(app, routes, pages, log, {
     dev,
     bodyLimit: config.server.bodyLimit,
     maxUrlLength: config.server.maxUrlLength,
@@ -74,5 +78,20 @@ export async function createHandler(app: CompiledApp, options: HandlerOptions): 
     metrics,
     outsole: outsoleRoute(setup),
   });
+  return {
+    app,
+    handle,
+    checkContinue,
+    checkExpectation,
+    connect,
+    clientError,
+    close: async () => {
+      await Promise.all([log.flush(), metrics.close(), closeDatabase()]);
+    },
+    closeNow: () => {
+      metrics.saveNow();
+      log.flushNow();
+    },
+  };
 }
 

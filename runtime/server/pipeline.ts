@@ -19,14 +19,13 @@ import { canonicalPath, wellFormedPrefix } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
 import { described, formatCheckedLine, formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
 import type { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
-import { closeDatabase } from '../database/index.ts';
 import { underOutsole } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
 import type { BoundRoute } from './bind.ts';
 import { answerClientError, targetTooLong } from './client-error.ts';
 import { answerConnect } from './connect.ts';
 import { RequestContext } from './context.ts';
-import type { AppHandler } from './handler.ts';
+import type { RequestListeners } from './handler.ts';
 
 const GENERIC_500 = 'The server could not handle the request.';
 const NO_HEADERS = {};
@@ -39,7 +38,7 @@ const TOO_LONG = Symbol('too long');
 /** Characters of a refused, over-long target that its log line keeps. */
 const LOGGED_TARGET = 200;
 
-export class Pipeline implements AppHandler {
+export class Pipeline implements RequestListeners {
   private readonly match: MatchFn;
   private readonly dev: boolean;
   private readonly bodyLimit: number;
@@ -53,7 +52,7 @@ export class Pipeline implements AppHandler {
   private readonly serverAllow: string;
 
   constructor(
-    readonly app: CompiledApp,
+    app: CompiledApp,
     private readonly routes: readonly BoundRoute[],
     private readonly pages: ErrorPages,
     private readonly log: LogWriter,
@@ -195,15 +194,6 @@ export class Pipeline implements AppHandler {
   private asterisk(ctx: RequestContext): void {
     if (ctx.method === 'OPTIONS') return this.send(ctx, { status: 204, headers: { allow: this.serverAllow }, body: null });
     this.fail(ctx, { status: 400, detail: `The request target * (asterisk-form) is for OPTIONS only, not ${asAnsweredBy(ctx.method)}.` });
-  }
-
-  async close(): Promise<void> {
-    await Promise.all([this.log.flush(), this.metrics.close(), closeDatabase()]);
-  }
-
-  closeNow(): void {
-    this.metrics.saveNow();
-    this.log.flushNow();
   }
 
   private run(route: BoundRoute, ctx: RequestContext): void {
