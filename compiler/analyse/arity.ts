@@ -2,7 +2,8 @@
 import type { Node } from 'ts-morph';
 import { splitPattern, type PatternSegment } from './pattern.ts';
 import type { ArityPattern } from './registration.ts';
-import { formatLocation, type Reporter } from './reporter.ts';
+import { formatLocation } from '../locations.ts';
+import type { Reporter } from './reporter.ts';
 import type { CodeHandler } from './resolve/handler.ts';
 
 type Placeholder = Extract<PatternSegment, { kind: 'param' }>;

@@ -36,4 +36,3 @@ export class Reporter {
   }
 }
 
-export const formatLocation = (loc: SourceLocation): string => `${loc.file}:${loc.line}:${loc.col}`;

@@ -5,6 +5,8 @@
 // are relative to the project root, as ours are.
 import type * as esbuild from 'esbuild';
 import { error, type Diagnostic } from '../diagnostics.ts';
+import { formatLocation } from '../locations.ts';
+import type { SourceLocation } from '../ir.ts';
 
 const IMPORT_PROBLEM = /^(Could not resolve|No matching export)/;
 
@@ -14,12 +16,10 @@ export function bundleProblems(failure: unknown): Diagnostic[] | null {
   return errors.map((message) => {
     const code = IMPORT_PROBLEM.test(message.text) ? 'SVC011' : 'SVC010';
     const fix = code === 'SVC011' ? 'Correct the import, or create what it names.' : 'The file must compile before svc can bundle it.';
-    return error(code, `${message.text}. ${fix}`, at(message.location), message.notes.map((note) => (note.location ? `${where(note.location)}: ${note.text}` : note.text)));
+    return error(code, `${message.text}. ${fix}`, at(message.location), message.notes.map((note) => (note.location ? `${formatLocation(at(note.location))}: ${note.text}` : note.text)));
   });
 }
 
 /** Problems without a place (rare) are put on the generated entry, which imports everything. */
-const at = (location: esbuild.Location | null): { file: string; line: number; col: number } =>
+const at = (location: esbuild.Location | null): SourceLocation =>
   location ? { file: location.file, line: location.line, col: location.column + 1 } : { file: '.svc/entry.ts', line: 1, col: 1 };
-
-const where = (location: esbuild.Location): string => `${location.file}:${location.line}:${location.column + 1}`;

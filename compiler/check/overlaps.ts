@@ -9,9 +9,9 @@ import { error, type Diagnostic } from '../diagnostics.ts';
 import type { RouteClaim, Segment } from '../ir.ts';
 import { BUILTIN_CONFIG_KEY } from '../config/builtin-routes.ts';
 import { pathShapes, pathText, shapeKey } from '../route-shapes.ts';
+import { routeAt } from '../locations.ts';
 
 const isBuiltin = (route: RouteClaim): boolean => route.handler?.kind === 'builtin';
-const where = (route: RouteClaim): string => `${route.loc.file}:${route.loc.line}:${route.loc.col}`;
 
 export function checkOverlaps(routes: readonly RouteClaim[]): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -35,7 +35,7 @@ export function checkOverlaps(routes: readonly RouteClaim[]): Diagnostic[] {
 
 function describe(route: RouteClaim, earlier: RouteClaim, shape: Segment[]): Diagnostic {
   const self = `${route.method} ${route.pattern}`;
-  const other = `${earlier.method} ${earlier.pattern} at ${where(earlier)}`;
+  const other = routeAt(earlier);
   if (route.handler?.kind === 'builtin') {
     const { name } = route.handler;
     return error('SVC007', `${BUILTIN_CONFIG_KEY[name]}: the built-in ${name} endpoint ${self} collides with the route ${other}`, route.loc, [

@@ -7,6 +7,7 @@ import { warning, type Diagnostic } from '../diagnostics.ts';
 import type { ParamKind, RouteClaim, Segment } from '../ir.ts';
 import { BUILTIN_CONFIG_KEY } from '../config/builtin-routes.ts';
 import { pathShapes } from '../route-shapes.ts';
+import { routeAt } from '../locations.ts';
 
 export function checkShadowedEndpoints(routes: readonly RouteClaim[]): Diagnostic[] {
   const application = routes.filter((route) => route.handler?.kind !== 'builtin');
@@ -16,7 +17,7 @@ export function checkShadowedEndpoints(routes: readonly RouteClaim[]): Diagnosti
     if (handler?.kind !== 'builtin' || path === null) return [];
     const route = application.find((r) => r.method === endpoint.method && pathShapes(r.segments).some((shape) => shadows(shape.segments, path)));
     if (route === undefined) return [];
-    const at = `${route.method} ${route.pattern} at ${route.loc.file}:${route.loc.line}:${route.loc.col}`;
+    const at = routeAt(route);
     return [
       warning('SVC007', `${BUILTIN_CONFIG_KEY[handler.name]}: the built-in ${handler.name} endpoint ${endpoint.method} ${endpoint.pattern} answers a path the route ${at} matches too`, endpoint.loc, [
         'a literal path wins over placeholders: if the route should answer it, choose another path for the endpoint in svc.json',

@@ -2,6 +2,7 @@
 import type { Manifest, ManifestHandler, ManifestRoute } from '../../runtime/manifest.ts';
 import type { Handler, Route, RouteTable } from '../ir.ts';
 import { frameworkVersion } from '../version.ts';
+import { formatLocation } from '../locations.ts';
 
 export function emitManifest(table: RouteTable): string {
   const manifest: Manifest = {
@@ -21,7 +22,7 @@ function manifestRoute(route: Route): ManifestRoute {
     params: route.segments.flatMap((s) => (s.kind === 'param' ? [s.name] : [])),
     handler: manifestHandler(route.handler),
     middleware: route.middleware.map((m) => ({ module: m.module, className: m.className, args: m.args })),
-    source: `${route.loc.file}:${route.loc.line}:${route.loc.col}`,
+    source: formatLocation(route.loc),
   };
 }
 

@@ -5,7 +5,7 @@
 // types end in a `$ref` instead of looping.
 import { ts } from 'ts-morph';
 import type { JsonSchema } from './json-schema.ts';
-import { formatLocation } from '../reporter.ts';
+import { formatLocation } from '../../locations.ts';
 import type { SchemaRegistry } from './registry.ts';
 import { literalsInOrder, schemasInOrder } from './member-order.ts';
 import { skippedByJson } from './skipped-by-json.ts';

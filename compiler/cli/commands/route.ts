@@ -8,6 +8,7 @@ import { HTTP_METHODS, type HttpMethod, type MiddlewareRef, type Route, type Rou
 import { actionOption } from '../action-options.ts';
 import { printDiagnostics } from '../print.ts';
 import { UsageError } from '../usage-error.ts';
+import { formatLocation } from '../../locations.ts';
 
 interface ListOptions {
   json?: boolean;
@@ -95,7 +96,7 @@ function row(route: Route): Row {
     path: route.pattern,
     handler: handler.kind === 'controller' ? `${handler.className}.${handler.method}` : handler.kind === 'closure' ? 'closure' : `builtin:${handler.name}`,
     middleware: route.middleware.map(middlewareText),
-    source: `${loc.file}:${loc.line}:${loc.col}`,
+    source: formatLocation(loc),
     builtin: handler.kind === 'builtin',
   };
 }
