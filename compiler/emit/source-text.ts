@@ -13,3 +13,10 @@ export const commentText = (text: string): string => text.replace(/[\u0000-\u001
 /** `GET /users/{id?}`: how a route is named in comments of the generated code. */
 export const describe = (route: Route): string => commentText(`${route.method} ${route.pattern}`);
 
+/** `users-by id` → `UsersById`: the ASCII letters and digits of `text` as one identifier part. */
+export const pascal = (text: string): string =>
+  text
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');

@@ -13,7 +13,7 @@ import { CodeWriter } from './code-writer.ts';
 import { bitsExpression, writeMethodSwitch } from './methods.ts';
 import { hasChildren, type SegmentNode } from './segment-tree.ts';
 import type { Shape } from './shapes.ts';
-import { commentText, quote } from '../source-text.ts';
+import { commentText, pascal, quote } from '../source-text.ts';
 
 /** Shapes a function may hold inline before a subtree moves to a function of its own. */
 const FUNCTION_WEIGHT = 16;
@@ -149,8 +149,7 @@ class Walk {
 
   /** `matchReposOwnerRepo` for /repos/{owner}/{repo}. */
   private uniqueName(trail: string[]): string {
-    const words = trail.join(' ').split(/[^A-Za-z0-9]+/).filter(Boolean);
-    const base = `match${words.map((word) => word[0].toUpperCase() + word.slice(1)).join('')}`;
+    const base = `match${pascal(trail.join(' '))}`;
     let name = base;
     for (let n = 2; this.names.has(name); n++) name = `${base}${n}`;
     this.names.add(name);

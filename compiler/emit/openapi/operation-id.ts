@@ -1,6 +1,7 @@
 // operationIds: `UserController.show` for controller methods; for closures the route
 // file and the documented path, `api.getUsersById`. Repeats get `_2`, `_3`… in route
 // order, so every id is unique and stable.
+import { pascal } from '../source-text.ts';
 import type { DocumentedPath } from './documented-route.ts';
 
 export function baseOperationId({ route, segments }: DocumentedPath): string {
@@ -11,10 +12,3 @@ export function baseOperationId({ route, segments }: DocumentedPath): string {
 
 /** `routes/api.ts` → `api`. */
 export const fileTag = (file: string): string => file.replace(/^routes\//, '').replace(/\.ts$/, '');
-
-const pascal = (text: string): string =>
-  text
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
-    .join('');
