@@ -3,7 +3,7 @@
 // server compiles them when it starts, and a page that does not parse would otherwise stop
 // it there; one that calls a missing helper would fail on the first error it should show.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { PAGE_FILE } from '../../runtime/errors/pages.ts';
 import { missingCalls } from './error-page-calls.ts';
@@ -11,11 +11,11 @@ import type { Reporter } from './reporter.ts';
 
 const FOLDERS = [join('weave', 'Views', 'errors'), join('shoebox', 'views')];
 
-export function checkErrorPages(root: string, reporter: Reporter): void {
+export function checkErrorPages(reporter: Reporter): void {
   for (const folder of FOLDERS) {
-    for (const name of pageNames(join(root, folder))) {
-      const path = join(root, folder, name);
-      const file = relative(root, path).split('\\').join('/');
+    for (const name of pageNames(join(reporter.root, folder))) {
+      const path = join(reporter.root, folder, name);
+      const file = reporter.relative(path);
       let source: string;
       try {
         source = readFileSync(path, 'utf8');

@@ -65,7 +65,7 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   for (const path of new Set([...named.values()].flat().sort())) project.addSourceFileAtPathIfExists(path);
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
   checkSources(project, sources, aliases);
-  checkErrorPages(root, sources);
+  checkErrorPages(sources);
   if (incremental) files.noteBuild(project, named, aliases);
   return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
 }

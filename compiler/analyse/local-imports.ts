@@ -3,7 +3,7 @@
 // there, or a name the module does not export. esbuild would find these too, but only once the analysis has passed; found here,
 // they are printed with every other problem of the build. The messages are esbuild's, so
 // a problem reads the same whichever finds it.
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import type { PathAliases } from './path-aliases.ts';
 import type { Reporter } from './reporter.ts';
@@ -47,7 +47,7 @@ export class LocalImports {
           this.reporter.error('SVC011', `No matching export in "svc" for import "${name}". Correct the import.`, node, [`svc exports ${names.join(', ')}`]);
           continue;
         }
-        const target = relative(this.reporter.root, module.valueDeclaration?.getSourceFile().fileName ?? specifier.text).split('\\').join('/');
+        const target = this.reporter.relative(module.valueDeclaration?.getSourceFile().fileName ?? specifier.text);
         this.reporter.error('SVC011', `No matching export in "${target}" for import "${name}". ${FIX}`, node);
       }
     }
