@@ -1,7 +1,7 @@
 // The route-table IR: the plain data that flows discover → analyse → check → emit.
 // Nothing here holds a ts-morph node, so every phase after analyse is a pure
 // function of JSON-serialisable values (and the manifest is this IR, written out).
-import type { JsonSchema } from './analyse/schema/json-schema.ts';
+import type { JsonSchema } from './json-schema.ts';
 import type { SvcConfig } from '../runtime/config.ts';
 
 /** A point in a project file: path relative to the project root, 1-based line and column. */

@@ -1,6 +1,6 @@
 // Value checks that a JSON Schema pattern cannot express exactly.
 import { INVALID, parseIp } from '../../runtime/ip/address.ts';
-import { formatAddress, parseIpEntry } from './ip-entry.ts';
+import { formatAddress, parseIpEntry } from '../ip-entry.ts';
 
 export function checkIpEntry(entry: string): string | null {
   const range = parseIpEntry(entry);

@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameworkRoot } from '../framework.ts';
-import { schemaText } from './json-schema.ts';
+import { schemaText } from './schema-file.ts';
 
 const target = join(frameworkRoot, 'svc.schema.json');
 await writeFile(target, schemaText());

@@ -1,7 +1,7 @@
 // .svc/entry.ts: the bundle's entry point (templates/entry.hbs).
 import { posix } from 'node:path';
 import type { RouteTable } from '../ir.ts';
-import { UniqueNames } from '../analyse/schema/unique-names.ts';
+import { UniqueNames } from '../unique-names.ts';
 import { renderTemplate } from './templates.ts';
 import { compareText } from '../text-order.ts';
 

@@ -1,7 +1,7 @@
 // svc.json `ip` → `.svc/ip-tables.json` (format: runtime/ip/tables.ts). Every list becomes
 // sorted, merged ranges per family, so the runtime decides by binary search however
 // long the lists are. The config is validated already (SVC007), so entries parse.
-import { formatAddress, parseIpEntry, type IpRange } from '../config/ip-entry.ts';
+import { formatAddress, parseIpEntry, type IpRange } from '../ip-entry.ts';
 import type { IpRules, SvcConfig } from '../../runtime/config.ts';
 import type { IpLevel, IpList, IpTables } from '../../runtime/ip/tables.ts';
 import { compareText } from '../text-order.ts';

@@ -3,7 +3,7 @@
 // suffix, whatever else was claimed in between.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { UniqueNames } from '../../compiler/analyse/schema/unique-names.ts';
+import { UniqueNames } from '../../compiler/unique-names.ts';
 
 describe('UniqueNames', () => {
   it('hands out a name, then the lowest free suffix', () => {

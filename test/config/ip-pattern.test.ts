@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parseIpEntry } from '../../compiler/config/ip-entry.ts';
+import { parseIpEntry } from '../../compiler/ip-entry.ts';
 import { IP_ENTRY_PATTERN } from '../../compiler/config/ip-pattern.ts';
 import { IPV4, parseIp } from '../../runtime/ip/address.ts';
 import { repoRoot } from '../support/project.ts';

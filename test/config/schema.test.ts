@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseConfig } from '../../compiler/config/index.ts';
-import { schemaText } from '../../compiler/config/json-schema.ts';
+import { schemaText } from '../../compiler/config/schema-file.ts';
 import { formatDiagnostics, hasErrors } from '../../compiler/diagnostics.ts';
 import { repoRoot } from '../support/project.ts';
 

@@ -3,7 +3,7 @@
 // conversions and JSDoc text.
 import type { ArrowFunction, ClassDeclaration, FunctionDeclaration, FunctionExpression, MethodDeclaration, ts } from 'ts-morph';
 import type { HandlerDoc, HandlerParam, ReturnCases } from '../../ir.ts';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import { readJsDoc } from './jsdoc.ts';
 import { paramKind } from './param-kind.ts';
 import { returnCases } from './return-cases.ts';

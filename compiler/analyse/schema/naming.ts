@@ -4,9 +4,9 @@
 // parameters before the return type, depth first), two types wanting one name get
 // `User` and `User_2`, and only components some route reaches are kept.
 import type { Handler, Route } from '../../ir.ts';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import type { Component } from './registry.ts';
-import { UniqueNames } from './unique-names.ts';
+import { UniqueNames } from '../../unique-names.ts';
 
 const REF_PREFIX = '#/components/schemas/';
 

@@ -4,7 +4,7 @@
 // `$ref` holds the component's key until naming.ts names the whole table's components.
 import type { ts } from 'ts-morph';
 import type { Reporter } from '../reporter.ts';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import type { ComponentId } from './type-names.ts';
 
 export interface Component {

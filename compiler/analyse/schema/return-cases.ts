@@ -4,7 +4,7 @@
 // only place that knows those rules at build time; the OpenAPI emitter only prints them.
 import { Node, ts } from 'ts-morph';
 import type { ReturnCases } from '../../ir.ts';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import type { HandlerDeclaration } from './index.ts';
 import { skippedByJson } from './skipped-by-json.ts';
 import { outsideSymbolName } from './type-names.ts';

@@ -4,7 +4,7 @@
 // registry, and a named type is registered before its body is walked, so recursive
 // types end in a `$ref` instead of looping.
 import { ts } from 'ts-morph';
-import type { JsonSchema } from './json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import { formatLocation } from '../../locations.ts';
 import type { SchemaRegistry } from './registry.ts';
 import { literalsInOrder, schemasInOrder } from './member-order.ts';

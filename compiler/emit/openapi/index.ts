@@ -2,7 +2,7 @@
 // application's routes, from the route table alone. Paths come from the placeholders,
 // schemas from the handlers' types (compiler/analyse/schema), text from JSDoc.
 import type { RouteTable } from '../../ir.ts';
-import { UniqueNames } from '../../analyse/schema/unique-names.ts';
+import { UniqueNames } from '../../unique-names.ts';
 import { documentedPaths, isAppRoute, PathTemplates } from './documented-route.ts';
 import { DEFAULT_INFO, type ApiInfo } from './info.ts';
 import { baseOperationId } from './operation-id.ts';

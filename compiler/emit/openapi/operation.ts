@@ -1,5 +1,5 @@
 // One OpenAPI operation for one documented path of a route.
-import type { JsonSchema } from '../../analyse/schema/json-schema.ts';
+import type { JsonSchema } from '../../json-schema.ts';
 import type { ParamKind } from '../../ir.ts';
 import type { DocumentedPath } from './documented-route.ts';
 import { fileTag } from './operation-id.ts';

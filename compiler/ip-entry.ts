@@ -1,8 +1,8 @@
 // One svc.json IP entry (`10.0.0.5`, `10.0.0.0/24`, `2001:db8::/32`, `::ffff:10.0.0.0/104`)
 // → the range it covers. The build-time counterpart of runtime/ip/address.ts, which it
 // uses so that config and requests parse addresses identically.
-import { IPV4, IPV6, parseIp } from '../../runtime/ip/address.ts';
-import { dotted, ipv6Text } from '../../runtime/ip/address-text.ts';
+import { IPV4, IPV6, parseIp } from '../runtime/ip/address.ts';
+import { dotted, ipv6Text } from '../runtime/ip/address-text.ts';
 
 export interface IpRange {
   family: 4 | 6;
