@@ -362,12 +362,24 @@ export class Pipeline implements RequestListeners {
     }
     const shown = this.dev || status !== 500;
     const detail = error instanceof HttpError ? error.detail ?? statusTitle(status) : String((error as Error)?.message ?? error);
+    const headers = error instanceof HttpError ? error.headers : undefined;
     return {
       status,
       detail: shown ? detail : GENERIC_500,
-      headers: error instanceof HttpError ? error.headers : undefined,
+      headers: status === 405 ? this.withAllow(ctx, headers) : headers,
       stack: this.dev && error instanceof Error && status >= 500 ? error.stack : undefined,
     };
+  }
+
+  /**
+   * A 405 must say which methods the path takes (RFC 9110 §15.5.6): one a handler or a
+   * middleware throws (`abort(405)`) gets the `Allow` of its path, as the router's own
+   * 405 has it, unless it names one itself.
+   */
+  private withAllow(ctx: RequestContext, headers: Readonly<Record<string, HeaderValue>> = {}): Readonly<Record<string, HeaderValue>> {
+    if (Object.keys(headers).some((name) => name.toLowerCase() === 'allow')) return headers;
+    const found = this.match('', ctx.path); // no route takes the empty method: the path's methods come back
+    return found.kind === 'method-not-allowed' ? { ...headers, allow: allowHeader(found.allow) } : headers;
   }
 
   /** A streamed body failed after its status went out: the client got a cut connection, the log says why. */

@@ -103,6 +103,9 @@ describe('return values', () => {
           { method: 'GET', pattern: '/framing', handler: function (this: Context) { return this.header('Transfer-Encoding', 'chunked') && 'short'; } },
           { method: 'GET', pattern: '/framing-error', handler: () => { throw new HttpError(503, 'later', { 'transfer-encoding': 'chunked' }); } },
           { method: 'GET', pattern: '/status-error', handler: function (this: Context) { return this.status(409) && 'taken'; } },
+          { method: 'GET', pattern: '/closed/{day}', handler: () => { throw new HttpError(405, 'Closed today'); } },
+          { method: 'POST', pattern: '/closed/{day}', handler: () => 'posted' },
+          { method: 'GET', pattern: '/closed-named', handler: () => { throw new HttpError(405, 'Use POST', { Allow: 'POST' }); } },
           { method: 'GET', pattern: '/bigint', handler: () => ({ big: 1n }) },
           { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
           { method: 'GET', pattern: '/go-abroad', handler: () => redirect('/café/日本?q=a b&done=100%&kept=%2F') },
@@ -304,6 +307,14 @@ describe('return values', () => {
       assert.equal(res.headers['content-type'], undefined, path);
     }
     assert.equal((await raw(server.url, '/status-unchanged')).headers['etag'], '"v1"', 'what the handler set stays');
+  });
+
+  it('gives a 405 a handler throws the Allow of its path, unless it names one (RFC 9110 §15.5.6)', async () => {
+    const thrown = await raw(server.url, '/closed/monday');
+    assert.equal(thrown.status, 405);
+    assert.equal(thrown.headers['allow'], 'GET, HEAD, OPTIONS, POST');
+    assert.equal(JSON.parse(thrown.body).detail, 'Closed today');
+    assert.equal((await raw(server.url, '/closed-named')).headers['allow'], 'POST');
   });
 
   it('refuses an interim (1xx) status from ctx.status(): the client would wait for a final answer', async () => {
