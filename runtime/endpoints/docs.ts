@@ -19,6 +19,8 @@ const docsMount = ({ app }: BuiltinSetup): string => builtinPath(app.manifest, '
 
 export const docs: BuiltinFactory = async (setup) => {
   const mount = docsMount(setup);
+  // A build's .svc/asset-urls.ts set it before the application loaded; this covers an app
+  // handed to createHandler without that entry (tests), and is the same path.
   useDocsMount(mount);
   // The script's settings as JSON that cannot close the <script> element early.
   const script = JSON.stringify({ specUrl: `${mount}/${OPENAPI_FILE}`, oauth2Redirect: `${mount}/oauth2-redirect.html` }).replace(/</g, '\\u003c');

@@ -2,6 +2,7 @@
 // their ETag, and read again when the file changes (`svc route docs` while serving).
 import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import type { Context } from '../context.ts';
 
@@ -52,9 +53,10 @@ export class StaticFiles {
    * that is served (a link to /etc/passwd planted in it must not serve that).
    */
   async load(file: string): Promise<Cached | null> {
-    let real, info;
+    let real: string;
+    let info: Stats;
     try {
-      let folder;
+      let folder: string;
       [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
       if (!real.startsWith(folder + sep)) return null;
       info = await stat(real);

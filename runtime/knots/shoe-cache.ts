@@ -36,7 +36,9 @@ export class ShoeCacheKnots implements Middleware {
   /** The last write failed (and was logged). */
   private failing = false;
   private readonly maxEntries: number;
-  /** Entries written since the last sweep, which runs every tenth of `maxEntries` writes. */
+  /** A sweep runs every tenth of `maxEntries` writes. */
+  private readonly sweepEvery: number;
+  /** Entries written since the last sweep. */
   private written = 0;
   private sweeping = false;
 
@@ -52,6 +54,7 @@ export class ShoeCacheKnots implements Middleware {
     const problem = shoeCacheProblem(ttlSeconds, maxEntries);
     if (problem !== null) throw new RangeError(problem);
     this.maxEntries = maxEntries;
+    this.sweepEvery = Math.max(1, Math.floor(maxEntries / 10));
   }
 
   async start({ root, config }: KnotSetup): Promise<void> {
@@ -130,7 +133,7 @@ export class ShoeCacheKnots implements Middleware {
       this.failing = true;
       return;
     }
-    if (++this.written >= Math.max(1, Math.floor(this.maxEntries / 10))) void this.sweep(store);
+    if (++this.written >= this.sweepEvery) void this.sweep(store);
   }
 
   /** In the background: the response that triggered it does not wait for the folder's listing. */
