@@ -80,9 +80,6 @@ export function createIpFilter(tables: IpTables, addresses: AddressCache = new A
 
   const onPath: Level[] = new Array(depth); // reused: the decision is synchronous
   return (text, path) => {
-    const slot = addresses.slot(text);
-    const family = addresses.family(slot);
-    const address = addresses.address(slot);
     // The levels whose key is a segment prefix of the path, shortest first.
     let found = 0;
     let node = keys;
@@ -101,6 +98,12 @@ export function createIpFilter(tables: IpTables, addresses: AddressCache = new A
       if (next.level !== null) onPath[found++] = next.level;
       node = next;
     }
+    // Most paths meet no rule when only route keys have lists (the default `/admin`):
+    // their address is never looked up.
+    if (found === 0 && root === null && global.empty) return true;
+    const slot = addresses.slot(text);
+    const family = addresses.family(slot);
+    const address = addresses.address(slot);
     // Longest key first, then `/`, then the global lists.
     for (let k = found - 1; k >= 0; k--) {
       const decision = onPath[k]!.decide(family, address);
