@@ -82,6 +82,19 @@ test('route list marks the built-in endpoints', () => {
   assert.match(stdout, /^GET\s+\/svc\/docs\s+builtin:docs\s/m);
 });
 
+test('route list shows a control character of a pattern escaped, and --json keeps it as it is', async () => {
+  // `\x1b[2J` would clear the terminal the table is printed on.
+  const project = await makeProject({ 'routes/api.ts': "import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/tty/\\x1b[2J', () => 1);\n};\n" });
+  try {
+    const table = run(project, ['route', 'list', '--path', '/tty']).stdout;
+    assert.match(table, /^GET\s+\/tty\/\\u001b\[2J\s+closure/m);
+    assert.doesNotMatch(table, /\x1b/);
+    assert.equal((JSON.parse(run(project, ['route', 'list', '--json', '--path', '/tty']).stdout) as Array<{ path: string }>)[0]!.path, '/tty/\x1b[2J');
+  } finally {
+    await removeProject(project);
+  }
+});
+
 test('route list --json gives the same rows as data', () => {
   const { code, stdout } = svc('route', 'list', '--json', '--path', '/users');
   assert.equal(code, 0);

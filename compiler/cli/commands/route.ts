@@ -106,10 +106,16 @@ const middlewareText = (m: MiddlewareRef): string => (m.args.length ? `${m.class
 
 function formatTable(rows: Row[]): string {
   const header = ['METHOD', 'PATH', 'HANDLER', 'MIDDLEWARE', 'SOURCE'];
-  const cells = rows.map((r) => [r.method, r.path, r.handler, r.middleware.join(', ') || '-', r.source]);
+  const cells = rows.map((r) => [r.method, printable(r.path), r.handler, r.middleware.join(', ') || '-', r.source]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]): string => c.map((text, i) => (i === c.length - 1 ? text : text.padEnd(widths[i]!))).join('  ');
   const builtins = rows.filter((r) => r.builtin).length;
   const count = `${rows.length} route${rows.length === 1 ? '' : 's'}${builtins ? ` (${builtins} built-in)` : ''}`;
   return [line(header), ...cells.map(line), '', count].join('\n');
 }
+
+/**
+ * A pattern may hold a control character (a request's `%1B` reaches it decoded): in a
+ * terminal it would move the cursor or recolour the table, so it is shown as `\u001b`.
+ */
+const printable = (text: string): string => text.replace(/[\x00-\x1f\x7f-\x9f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
