@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
 import { eventually, svc } from '../support/cli.ts';
 import { raw } from '../support/server.ts';
@@ -113,5 +114,9 @@ describe('svc serve --workers 2', () => {
       assert.match(result.stderr, /--workers must be a whole number of at least 1, or "auto"/);
       assert.match(result.stdout + result.stderr, /Usage:/);
     }
+    const most = 4 * availableParallelism();
+    const many = svc(app.root, ['serve', '--workers', String(most + 1)]);
+    assert.equal(many.status, 2);
+    assert.match(many.stderr, new RegExp(`--workers may be at most ${most} here \\(4 per CPU\\), got ${most + 1}`));
   });
 });

@@ -40,12 +40,17 @@ export function register(cli: CAC): void {
     });
 }
 
+const WORKERS_PER_CPU = 4;
 
 function workerCount(value: string | number | undefined): number {
   if (value === undefined) return 1;
   if (value === 'auto') return availableParallelism();
   const count = Number(value);
   if (!Number.isInteger(count) || count < 1) throw new UsageError(`--workers must be a whole number of at least 1, or "auto" (one per CPU), got "${value}"`);
+  // Each worker is a whole Node.js process (tens of MB): a slip like `--workers 1000` would
+  // take the machine's memory, and beyond a few per CPU they only take turns on the CPUs.
+  const most = WORKERS_PER_CPU * availableParallelism();
+  if (count > most) throw new UsageError(`--workers may be at most ${most} here (${WORKERS_PER_CPU} per CPU), got ${count}; "auto" starts one per CPU`);
   return count;
 }
 
