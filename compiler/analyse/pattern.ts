@@ -8,15 +8,13 @@ export type PatternSegment = { kind: 'literal'; value: string } | { kind: 'param
 const PLACEHOLDER = /^\{([^{}]*)\}$/;
 /** Letters and digits of any script (SPEC §2 says letters, not ASCII letters), with their marks. */
 const PLACEHOLDER_NAME = /^[\p{L}\p{M}\p{Nd}_-]+$/u;
-const EMPTY_SEGMENT = 'it has an empty segment (two slashes in a row); remove the extra slash';
 const HOW_TO = 'write placeholders as a whole segment, {name} or {name?}';
 
 export function splitPattern(text: string): { segments: PatternSegment[]; problems: string[] } {
   const normalised = normalisePattern(text);
   const problems: string[] = [];
   const segments: PatternSegment[] = [];
-  // `//` normalises to `/` (a slash at either end is optional), yet it is two slashes in a row as `/a//` is.
-  if (normalised === '/') return { segments, problems: text.includes('//') ? [EMPTY_SEGMENT] : problems };
+  if (normalised === '/') return { segments, problems };
   for (const raw of normalised.slice(1).split('/')) {
     const segment = readSegment(raw);
     if (typeof segment === 'string') problems.push(segment);
@@ -27,7 +25,7 @@ export function splitPattern(text: string): { segments: PatternSegment[]; proble
 
 /** A segment, or what is wrong with it. */
 function readSegment(raw: string): PatternSegment | string {
-  if (raw === '') return EMPTY_SEGMENT;
+  if (raw === '') return 'it has an empty segment (two slashes in a row); remove the extra slash';
   if (!raw.includes('{') && !raw.includes('}')) return literalSegment(raw);
   const placeholder = PLACEHOLDER.exec(raw);
   if (!placeholder) {
