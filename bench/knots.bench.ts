@@ -16,7 +16,7 @@ import type { Context } from '../runtime/context.ts';
 import type { Outgoing } from '../runtime/http/outgoing.ts';
 import { RateLimitKnots } from '../runtime/knots/rate-limit.ts';
 import { benchTmp, repoRoot } from './gen/project.ts';
-import { planCores, runLoad } from './support/load.ts';
+import { cpuSeconds, planCores, runLoad } from './support/load.ts';
 import { measureOk, serverFlags, startServer } from './support/process.ts';
 import { fixed, machine, markdownTable, median, ratio, thousands, writeReadmeSection } from './support/report.ts';
 
@@ -65,10 +65,10 @@ const targets = [
   { name: 'cache HIT of the 1 ms handler', path: '/cached' },
 ] as const;
 
-async function requestsPerSecond(url: string, seconds = SECONDS): Promise<number> {
+async function requestsPerSecond(url: string, seconds = SECONDS): Promise<{ perSecond: number; total: number }> {
   const result = await runLoad({ url, connections: CONNECTIONS, pipelining: 1, seconds }, cores.load);
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.total / result.duration;
+  return { perSecond: result.requests.total / result.duration, total: result.requests.total };
 }
 
 /**
@@ -102,20 +102,30 @@ try {
   await check.arrayBuffer();
   if (check.headers.get('x-cache') !== 'HIT') throw new Error(`/cached is not served from the cache (X-Cache: ${check.headers.get('x-cache')})`);
 
-  const samples = await rounds(server.url, targets);
-  const versus = (path: string, base: string): number => ratioOf(samples, path, base);
-  const rows = targets.map((t) => [t.name, `\`${t.path}\``, thousands(median(samples.get(t.path)!)), ratio(versus(t.path, '/plain'))]);
+  const samples = await rounds(server.url, targets, server.child.pid);
+  const versus = (path: string, base: string): number => ratioOf(samples.rps, path, base);
+  const cpuVersus = (path: string, base: string): number => ratioOf(samples.cpu, path, base);
+  const rows = targets.map((t) => [
+    t.name,
+    `\`${t.path}\``,
+    thousands(median(samples.rps.get(t.path)!)),
+    ratio(versus(t.path, '/plain')),
+    fixed(median(samples.cpu.get(t.path)!), 1),
+    ratio(cpuVersus(t.path, '/plain')),
+  ]);
   const limitCost = 1 - versus('/limited', '/plain');
   const knotOnlyCost = 1 - versus('/limited', '/pass');
+  const limitCpuCost = cpuVersus('/limited', '/plain') - 1;
+  const knotOnlyCpuCost = cpuVersus('/limited', '/pass') - 1;
   const cacheGain = versus('/cached', '/work');
   const knotNs = await rateLimitNanoseconds();
-  const plainNs = 1e9 / median(samples.get('/plain')!);
+  const plainCpuNs = median(samples.cpu.get('/plain')!) * 1000;
   const text = [
-    `Median requests/s over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median. Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
+    `Median requests/s and server CPU µs per request (user + system of the \`svc serve\` process) over ${ROUNDS} interleaved rounds of ${SECONDS} s, autocannon with ${CONNECTIONS} connections against one \`svc serve\` process; ratios are per round, then the median (CPU × plain above 1× costs more than plain). Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(loadavg()[0]!, 1)} when the rounds ended (other work shares it).`,
     '',
-    markdownTable(['route', 'path', 'req/s', '× plain'], rows, ['l', 'l', 'r', 'r']),
+    markdownTable(['route', 'path', 'req/s', '× plain', 'CPU µs/req', 'CPU × plain'], rows, ['l', 'l', 'r', 'r', 'r', 'r']),
     '',
-    `- Rate limit cost: ${fixed(limitCost * 100, 1)}% of the plain route's throughput (target: under 5%); ${fixed(knotOnlyCost * 100, 1)}% against the pass-through middleware, i.e. the knot's own share. In process, one \`RateLimitKnots.handle\` call takes ${fixed(knotNs)} ns, ${fixed((knotNs / plainNs) * 100, 2)}% of a plain request's ${thousands(plainNs / 1000)} µs here.`,
+    `- Rate limit cost: ${fixed(limitCost * 100, 1)}% of the plain route's throughput (target: under 5%), ${fixed(knotOnlyCost * 100, 1)}% against the pass-through middleware, i.e. the knot's own share. In server CPU per request: ${fixed(limitCpuCost * 100, 1)}% over plain, ${fixed(knotOnlyCpuCost * 100, 1)}% over the pass-through middleware. In process, one \`RateLimitKnots.handle\` call takes ${fixed(knotNs)} ns, ${fixed((knotNs / plainCpuNs) * 100, 2)}% of a plain request's ${fixed(plainCpuNs / 1000)} µs of server CPU here.`,
     `- Cache HIT: ${ratio(cacheGain)} the throughput of the 1 ms handler it replaces (target: above 1×).`,
     await acrossWorkers(),
   ].join('\n');
@@ -125,16 +135,35 @@ try {
   await server.stop();
 }
 
-/** Interleaved rounds over `list` after a warm-up; req/s samples by path. */
-async function rounds(url: string, list: ReadonlyArray<{ name: string; path: string }>): Promise<Map<string, number[]>> {
+interface Samples {
+  /** Requests per second, by path, a sample per round. */
+  rps: Map<string, number[]>;
+  /** The server process's CPU µs per request (user + system), by path; empty when not measured. */
+  cpu: Map<string, number[]>;
+}
+
+/**
+ * Interleaved rounds over `list` after a warm-up. With `pid`, the server's CPU time per
+ * request too: with 16 connections and no pipelining the server is not always busy, so
+ * throughput also holds the round trips and autocannon's own parsing (of the knot's
+ * headers too), while CPU per request is what the server spends alone.
+ */
+async function rounds(url: string, list: ReadonlyArray<{ name: string; path: string }>, pid?: number): Promise<Samples> {
   for (const target of list) await requestsPerSecond(`${url}${target.path}`, 1); // JIT warm-up, not recorded
-  const samples = new Map<string, number[]>(list.map((t) => [t.path, []]));
+  const samples: Samples = { rps: new Map(list.map((t) => [t.path, []])), cpu: new Map(pid === undefined ? [] : list.map((t) => [t.path, []])) };
   for (let round = 0; round < ROUNDS; round++) {
     // Each round starts with another route, so no route always follows the same one.
     for (const target of [...list.slice(round % list.length), ...list.slice(0, round % list.length)]) {
-      const rps = await requestsPerSecond(`${url}${target.path}`);
-      samples.get(target.path)!.push(rps);
-      console.log(`round ${round + 1}/${ROUNDS} ${target.name}: ${thousands(rps)} req/s`);
+      const before = pid === undefined ? 0 : cpuSeconds(pid);
+      const { perSecond, total } = await requestsPerSecond(`${url}${target.path}`);
+      samples.rps.get(target.path)!.push(perSecond);
+      let line = `round ${round + 1}/${ROUNDS} ${target.name}: ${thousands(perSecond)} req/s`;
+      if (pid !== undefined) {
+        const cpu = ((cpuSeconds(pid) - before) * 1e6) / total;
+        samples.cpu.get(target.path)!.push(cpu);
+        line += `, CPU ${fixed(cpu)} µs/req`;
+      }
+      console.log(line);
     }
   }
   return samples;
@@ -149,7 +178,7 @@ function ratioOf(samples: Map<string, number[]>, path: string, base: string): nu
 async function acrossWorkers(): Promise<string> {
   const cluster = await startServer([svcBin, 'serve', '--port', '0', '--workers', '2'], root, {}, cores.server);
   try {
-    const samples = await rounds(cluster.url, targets.filter((t) => t.path === '/plain' || t.path === '/limited'));
+    const { rps: samples } = await rounds(cluster.url, targets.filter((t) => t.path === '/plain' || t.path === '/limited'));
     return (
       `- Under \`svc serve --workers 2\`, where the primary keeps the rate-limit counts for every worker: plain ${thousands(median(samples.get('/plain')!))} req/s, ` +
       `rate limit ${thousands(median(samples.get('/limited')!))} req/s, ${ratio(ratioOf(samples, '/limited', '/plain'))} plain (same rounds, the primary and both workers on the server's CPU).`

@@ -26,7 +26,7 @@ export function createClientAddress(tables: IpTables, addresses: AddressCache = 
     // Node joins repeated X-Forwarded-For headers with ", ", so one split sees every hop.
     const hops = (typeof forwarded === 'string' ? forwarded : forwarded.join(',')).split(',');
     for (let i = hops.length - 1; i >= 0; i--) {
-      const hop = withoutPort(hops[i]!.trim());
+      const hop = hopAddress(hops[i]!.trim());
       if (hop === '') continue;
       slot = addresses.slot(hop);
       if (!trusted(slot)) return addresses.text(slot);
@@ -36,12 +36,20 @@ export function createClientAddress(tables: IpTables, addresses: AddressCache = 
   };
 }
 
-/** Some proxies append the port: `203.0.113.7:5123`, `[2001:db8::1]:443`. */
-function withoutPort(hop: string): string {
+/**
+ * A hop's address without the port some proxies append (`203.0.113.7:5123`,
+ * `[2001:db8::1]:443`) and without an IPv6 zone (`fe80::1%eth0`, `%25eth0` as a URI
+ * writes it): the zone names an interface of the proxy's host, not of this one.
+ */
+function hopAddress(hop: string): string {
+  let address = hop;
   if (hop.charCodeAt(0) === 91 /* [ */) {
     const close = hop.indexOf(']');
-    return close < 0 ? hop : hop.slice(1, close);
+    if (close >= 0) address = hop.slice(1, close);
+  } else {
+    const colon = hop.indexOf(':');
+    if (colon >= 0 && colon === hop.lastIndexOf(':')) address = hop.slice(0, colon);
   }
-  const colon = hop.indexOf(':');
-  return colon >= 0 && colon === hop.lastIndexOf(':') ? hop.slice(0, colon) : hop;
+  const zone = address.indexOf('%');
+  return zone < 0 ? address : address.slice(0, zone);
 }

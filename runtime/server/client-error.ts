@@ -34,8 +34,8 @@ const ANSWERS: Record<string, Answer> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request did not arrive in time.' },
 };
 
-/** What node passes: a parse error carries llhttp's `code` and `reason`, and the bytes it failed in. */
-type ClientError = Error & { code?: string; reason?: string; rawPacket?: unknown };
+/** What node passes: a parse error carries llhttp's `code` and `reason`, the bytes it failed in, and how far into them. */
+type ClientError = Error & { code?: string; reason?: string; rawPacket?: unknown; bytesParsed?: number };
 
 const DENIED = { status: 403, detail: 'Your address may not access this server.' };
 
@@ -106,21 +106,27 @@ function nothingAnswered(socket: HttpSocket, pending: IncomingMessage | null): b
 }
 
 const SPACE = 0x20;
+const HEAD_END = Buffer.from('\r\n\r\n', 'latin1');
 /** llhttp takes only the methods it knows: upper-case letters, and M-SEARCH's hyphen. */
-const METHOD = /^[A-Z-]{3,20}$/;
+const METHOD = /[A-Z-]{3,20}$/;
 
 /**
- * The request line the packet that failed starts with, as far as the packet holds it:
- * its method, and the length of its target up to the next space or, cut off, the packet's
- * end. A request written at once starts the packet; a request spread over several
- * packets, or pipelined behind another, is not to be seen (null).
+ * The request line of the failed request, as far as the packet holds it: its method, and
+ * the length of its target up to the next space or, cut off, the packet's end. It starts
+ * the packet, or follows the last request head that ended before the point where the
+ * parser failed (pipelined behind other requests), and the body of that request if any,
+ * which the method's letters end. A request spread over several packets, or behind a body
+ * with a blank line in it, is not to be seen (null).
  */
 function packetRequestLine(error: ClientError): { method: string; targetLength: number } | null {
   const packet = error.rawPacket;
   if (!Buffer.isBuffer(packet)) return null;
-  const start = packet.indexOf(SPACE) + 1;
-  const method = start === 0 ? '' : packet.toString('latin1', 0, start - 1);
-  if (!METHOD.test(method)) return null;
+  const failedAt = typeof error.bytesParsed === 'number' ? Math.min(error.bytesParsed, packet.length) : packet.length;
+  const headEnd = packet.lastIndexOf(HEAD_END, failedAt - HEAD_END.length);
+  const from = headEnd < 0 ? 0 : headEnd + HEAD_END.length;
+  const start = packet.indexOf(SPACE, from) + 1;
+  const method = start === 0 ? undefined : METHOD.exec(packet.toString('latin1', from, start - 1))?.[0];
+  if (method === undefined) return null;
   const end = packet.indexOf(SPACE, start);
   return { method, targetLength: (end === -1 ? packet.length : end) - start };
 }

@@ -90,7 +90,10 @@ export class Pipeline implements RequestListeners {
    */
   checkContinue = (req: IncomingMessage, res: ServerResponse): void => {
     const ctx = new RequestContext(req, res, this.clientAddress(req));
-    ctx.awaitsContinue = true;
+    // Node takes any list that names 100-continue (`100-continue, foo`): the other members
+    // are expectations svc cannot meet either.
+    if (req.headers.expect?.trim().toLowerCase() === '100-continue') ctx.awaitsContinue = true;
+    else ctx.unmetExpectation = true;
     this.serve(ctx);
   };
 

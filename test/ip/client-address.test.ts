@@ -76,6 +76,9 @@ test('a forwarded IPv6 address is written in its canonical form, as a socket add
     ['2001:DB8:0:0:1:0:0:1', '2001:db8::1:0:0:1'],
     ['2001:0db8:0000:0000:0000:0000:0000:0001', '2001:db8::1'],
     ['0:0:0:0:0:FFFF:CB00:7105', '203.0.113.5'],
+    // A zone names an interface of the proxy's host, which means nothing here.
+    ['::1%lo', '::1'],
+    ['[fe80::1%25eth0]:443', 'fe80::1'],
   ];
   for (const [hop, client] of canonical) assert.equal(await ask('127.0.0.2', { 'x-forwarded-for': hop }), client, hop);
 });

@@ -116,22 +116,37 @@ describe("requests node's parser refuses", () => {
   });
 });
 
+/** The three responses to `requests`, written at once; the first two keep the connection open. */
+async function threeAnswers(requests: string): Promise<ParsedResponse[]> {
+  const answer = Buffer.from(await sendThen(server.url, requests, 'wait'), 'latin1');
+  const first = answer.indexOf('HTTP/1.1 ', 1, 'latin1');
+  const second = answer.indexOf('HTTP/1.1 ', first + 1, 'latin1');
+  assert.ok(first > 0 && second > first, answer.toString('latin1'));
+  // parseResponse reads one response each.
+  return [answer.subarray(0, first), answer.subarray(first, second), answer.subarray(second)].map((raw) => parseResponse(raw, false));
+}
+
 describe('a request node refuses, pipelined behind requests still being handled', () => {
   it('is answered after their responses, which go out whole', async () => {
     const before = (await server.logLines()).length;
     const slow = 'POST /slow HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\n\r\n';
-    const answer = Buffer.from(await sendThen(server.url, `${slow}n1${slow}n2get / HTTP/1.1\r\nhost: a\r\n\r\n`, 'wait'), 'latin1');
-    const first = answer.indexOf('HTTP/1.1 ', 1, 'latin1');
-    const second = answer.indexOf('HTTP/1.1 ', first + 1, 'latin1');
-    assert.ok(first > 0 && second > first, answer.toString('latin1'));
-    // parseResponse reads one response each; the first two kept the connection open.
-    assert.deepEqual(JSON.parse(parseResponse(answer.subarray(0, first), false).body.toString()), { stored: 'n1' });
-    assert.deepEqual(JSON.parse(parseResponse(answer.subarray(first, second), false).body.toString()), { stored: 'n2' });
-    const problem = problemOf(parseResponse(answer.subarray(second), false), 400);
+    const [n1, n2, refusal] = await threeAnswers(`${slow}n1${slow}n2get / HTTP/1.1\r\nhost: a\r\n\r\n`);
+    assert.deepEqual(JSON.parse(n1!.body.toString()), { stored: 'n1' });
+    assert.deepEqual(JSON.parse(n2!.body.toString()), { stored: 'n2' });
+    const problem = problemOf(refusal!, 400);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const lines = (await server.logLines()).slice(before);
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0]!, new RegExp(`\\[400\\] client error HPE_INVALID_METHOD from 127\\.0\\.0\\.1 \\(request ${problem.requestId}\\)$`));
+  });
+
+  it('a target that alone overruns the 16 KiB, behind a request with a body: 414, as on its own, not 431', async () => {
+    const slow = 'POST /slow HTTP/1.1\r\nhost: a\r\ncontent-length: 2\r\n\r\n';
+    const long = `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nhost: a\r\n\r\n`;
+    const [home, n1, refusal] = await threeAnswers(`GET / HTTP/1.1\r\nhost: a\r\n\r\n${slow}n1${long}`);
+    assert.equal(home!.body.toString(), 'home');
+    assert.deepEqual(JSON.parse(n1!.body.toString()), { stored: 'n1' });
+    problemOf(refusal!, 414);
   });
 });
 

@@ -151,14 +151,15 @@ describe('slow clients (svc.json server timeouts)', () => {
   it('cuts off a client that trickles its headers (headersTimeoutMs)', async () => {
     const { answer, ms } = await trickleHeaders(app.svc.url);
     assert.match(answer, /^HTTP\/1\.1 408 /);
-    assert.ok(ms >= 900 && ms < 5000, `closed after ${Math.round(ms)} ms (headersTimeoutMs is 1000)`);
+    // Node looks for expired requests every tenth of the timeout (boot.ts): the default 1 s cut this one off after about 2 s.
+    assert.ok(ms >= 900 && ms < 1800, `closed after ${Math.round(ms)} ms (headersTimeoutMs is 1000)`);
   });
 
   it('cuts off a request whose body never arrives (requestTimeoutMs)', async () => {
     const request = 'POST /echo HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 100\r\nconnection: close\r\n\r\nonly ten b';
     const { response, ms } = await exchange(app.svc.url, request, { timeoutMs: 8000 });
     assert.equal(response.status, 408);
-    assert.ok(ms >= 1500 && ms < 6000, `answered after ${Math.round(ms)} ms (requestTimeoutMs is 2000)`);
+    assert.ok(ms >= 1500 && ms < 2800, `answered after ${Math.round(ms)} ms (requestTimeoutMs is 2000)`);
   });
 
   it('closes an idle keep-alive connection (keepAliveTimeoutMs)', async () => {
