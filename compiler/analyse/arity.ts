@@ -10,6 +10,9 @@ type Placeholder = Extract<PatternSegment, { kind: 'param' }>;
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+const CONTEXT_TYPE = /^(Context|IncomingMessage|Request)$/;
+const CONTEXT_NOTE = 'the request context is no parameter: a closure written `function (this: Context, …)` reaches it as `this`, a controller method as `this.ctx`';
+
 /**
  * Reported at the handler argument; a note points at the declaration when it is elsewhere.
  * Against the route's own pattern alone (`exact` false), only what no prefix can mend.
@@ -23,11 +26,13 @@ export function checkArity(handler: CodeHandler, { pattern, exact }: ArityPatter
   if (exact ? params.length !== placeholders.length : params.length < placeholders.length) {
     const names = (list: Array<{ name: string }>) => (list.length ? ` (${list.map((p) => p.name).join(', ')})` : '');
     const more = exact ? '' : ', and the group prefix may add more';
+    // Hono's `(c) =>` and Express's `(req, res) =>` take the request as a parameter; here it is `this`.
+    const asContext = params.slice(placeholders.length).some((p) => CONTEXT_TYPE.test(p.typeText));
     reporter.error(
       'SVC003',
       `the handler takes ${plural(params.length, 'parameter')}${names(params)} but '${pattern}' has ${plural(placeholders.length, 'placeholder')}${names(placeholders)}${more}; declare one parameter per placeholder, in order`,
       at,
-      notes,
+      asContext ? [...notes, CONTEXT_NOTE] : notes,
     );
     return;
   }

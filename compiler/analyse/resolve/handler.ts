@@ -22,6 +22,12 @@ function resolveClosure(node: ArrowFunction | FunctionExpression | Identifier, r
     return null;
   }
   const { declaration } = bound;
+  const thisParameter = Node.isArrowFunction(declaration) ? declaration.getParameter('this') : undefined;
+  if (thisParameter) {
+    // TypeScript refuses it too (TS2730), and the bundler with a message about binding patterns.
+    resolver.reporter.error('SVC003', "an arrow function has no `this` of its own, so it cannot take the request context as `this`; write `function (this: Context, …) { … }` instead", thisParameter);
+    return null;
+  }
   const described = describeHandler(declaration, resolver.registry);
   return { kind: 'closure', loc: resolver.reporter.at(declaration), ...described };
 }

@@ -14,7 +14,7 @@ import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } fro
 const F = ts.TypeFlags;
 const NOTHING = F.Undefined | F.Void;
 
-/** What `JSON.stringify` makes of a Map, a Set, an ArrayBuffer: their data is not own properties. */
+/** What `JSON.stringify` makes of a Map, a Set, an ArrayBuffer, a File: their data is not own properties. */
 const EMPTY_OBJECT: JsonSchema = { type: 'object', maxProperties: 0 };
 
 /** What `JSON.stringify` makes of a typed array: its elements by index, `{"0":1,"1":2}`. */
@@ -43,6 +43,8 @@ const OPAQUE: Record<string, JsonSchema> = {
   WeakMap: EMPTY_OBJECT,
   WeakSet: EMPTY_OBJECT,
   Response: EMPTY_OBJECT,
+  Blob: EMPTY_OBJECT,
+  File: EMPTY_OBJECT,
 };
 
 /** Collections whose contents JSON drops without a word (`{}`): what to send instead. */
@@ -51,6 +53,9 @@ const EMPTIED: Record<string, string> = {
   Set: 'send [...set]',
   Headers: 'send Object.fromEntries(headers)',
   URLSearchParams: 'send Object.fromEntries(params), or params.toString()',
+  // `form.get(name)` is `string | File | null`: an upload sent back as it is.
+  File: 'send what the client needs of it (file.name, file.type, file.size), or its text (await file.text())',
+  Blob: 'send its text (await blob.text()), or return the Blob alone for its bytes',
 };
 
 /**
