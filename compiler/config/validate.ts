@@ -2,6 +2,7 @@
 // JSON path (`ip.routes./admin.whitelist[1]`) and returning the value with defaults
 // filled in where a key is missing or invalid.
 import type { Node } from 'jsonc-parser';
+import { closest } from '../closest-name.ts';
 import type { ArrayShape, IntegerShape, MapShape, ObjectShape, Shape, StringShape } from './shape.ts';
 
 export interface Reporter {
@@ -182,30 +183,4 @@ function describe(node: Node): string {
     default:
       return `an ${node.type}`;
   }
-}
-
-/** The known key a typo most likely meant, if any is within two edits. */
-function closest(key: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -1,4 +1,5 @@
 // Where classes named by string live (SPEC §2), and what the resolvers share.
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassDeclaration, Project } from 'ts-morph';
 import type { SchemaRegistry } from '../schema/index.ts';
@@ -13,11 +14,24 @@ export interface Resolver {
   unfit: Map<ClassDeclaration, string | null>;
 }
 
+/** Namespace `Admin` → `weave/Controllers/Admin`. */
+export const controllerFolder = (namespace: string): string => ['weave/Controllers', namespace].filter(Boolean).join('/');
+
 /** `['UserController', 'show']` inside namespace `Admin` → `weave/Controllers/Admin/UserController.ts`. */
-export const controllerModule = (namespace: string, className: string): string =>
-  ['weave/Controllers', namespace, `${className}.ts`].filter(Boolean).join('/');
+export const controllerModule = (namespace: string, className: string): string => `${controllerFolder(namespace)}/${className}.ts`;
+
+export const MIDDLEWARE_FOLDER = 'weave/Middleware';
 
 /** `'AuthMiddleware'` → `weave/Middleware/AuthMiddleware.ts` (else a class exported by 'svc'). */
-export const middlewareModule = (className: string): string => `weave/Middleware/${className}.ts`;
+export const middlewareModule = (className: string): string => `${MIDDLEWARE_FOLDER}/${className}.ts`;
 
 export const absolute = (resolver: Pick<Resolver, 'root'>, module: string): string => join(resolver.root, module);
+
+/** The class names a folder's files stand for (`weave/Middleware/Auth.ts` → `Auth`): what a name given as a string may have meant. */
+export function classNamesIn(resolver: Pick<Resolver, 'root'>, folder: string): string[] {
+  try {
+    return readdirSync(absolute(resolver, folder)).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3));
+  } catch {
+    return []; // no such folder: nothing to suggest
+  }
+}

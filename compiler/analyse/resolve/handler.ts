@@ -5,7 +5,8 @@ import type { Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
 import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
 import { classFromReference, CONTEXT_PROPERTY, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
-import { absolute, controllerModule, type Resolver } from './conventions.ts';
+import { absolute, classNamesIn, controllerFolder, controllerModule, type Resolver } from './conventions.ts';
+import { closest } from '../../closest-name.ts';
 import { unwrap } from '../walk/literals.ts';
 
 /** The handlers a route file can write (built-in endpoints come from svc.json). */
@@ -63,7 +64,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
   const { reporter } = resolver;
   const found = spec.kind === 'reference' ? classFromReference(spec.classNode) : classByName(spec.namespace, spec.className, resolver);
   if (!found.ok) {
-    const notes = spec.kind === 'name' ? ['class names given as strings resolve to weave/Controllers/<namespace>/<ClassName>.ts'] : [];
+    const notes = spec.kind === 'name' ? controllerNameNotes(spec.namespace, spec.className, resolver) : [];
     reporter.error('SVC004', `unknown controller class ${found.problem}`, spec.classNode, notes);
     return null;
   }
@@ -112,6 +113,12 @@ function uninstantiable(cls: ClassDeclaration): string | null {
   if (required.length === 0) return null;
   const names = required.map((p) => p.getName()).join(', ');
   return `needs constructor arguments (${names}), but the framework creates controllers with none; give ${required.length === 1 ? 'it a default' : 'them defaults'} or build what they provide inside the class`;
+}
+
+function controllerNameNotes(namespace: string, className: string, resolver: Resolver): string[] {
+  const guess = closest(className, classNamesIn(resolver, controllerFolder(namespace)));
+  const meant = guess !== undefined && guess !== className ? [`did you mean '${guess}' (${controllerModule(namespace, guess)})?`] : [];
+  return [...meant, 'class names given as strings resolve to weave/Controllers/<namespace>/<ClassName>.ts'];
 }
 
 function classByName(namespace: string, className: string, resolver: Resolver): Found<ClassDeclaration> {

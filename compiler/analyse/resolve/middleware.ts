@@ -7,13 +7,14 @@ import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
 import { BUILT_IN_PARAMETER_CHECKS } from '../../../runtime/knots/parameter-checks.ts';
 import { classFromReference, effectiveConstructor, exportedAs, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
-import { absolute, middlewareModule, type Resolver } from './conventions.ts';
+import { absolute, classNamesIn, MIDDLEWARE_FOLDER, middlewareModule, type Resolver } from './conventions.ts';
+import { closest } from '../../closest-name.ts';
 
 export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): MiddlewareRef | null {
   const { reporter } = resolver;
   const found = spec.kind === 'reference' ? referenced(spec.classNode, resolver) : named(spec.className, resolver);
   if (!found.ok) {
-    const notes = spec.kind === 'name' ? [`looked in ${middlewareModule(spec.className)} and among the classes exported by 'svc'`] : [];
+    const notes = spec.kind === 'name' ? middlewareNameNotes(spec.className, resolver) : [];
     reporter.error('SVC008', `unknown middleware ${found.problem}`, spec.classNode, notes);
     return null;
   }
@@ -69,6 +70,17 @@ function referenced(node: Node, resolver: Resolver): Found<MiddlewareClass> {
 }
 
 /** The application's `weave/Middleware/<Name>.ts` first, then the framework's own knots. */
+function middlewareNameNotes(className: string, resolver: Resolver): string[] {
+  const guess = closest(className, [...classNamesIn(resolver, MIDDLEWARE_FOLDER), ...svcClassNames(resolver)]);
+  return guess !== undefined && guess !== className ? [`did you mean '${guess}'?`] : [];
+}
+
+/** The classes `'svc'` exports (its knots among them), which a middleware name may mean too. */
+function svcClassNames(resolver: Resolver): string[] {
+  const exported = resolver.project.getSourceFile(svcEntry)?.getExportedDeclarations() ?? new Map<string, Node[]>();
+  return [...exported].filter(([, declarations]) => declarations.some((d) => Node.isClassDeclaration(d))).map(([name]) => name);
+}
+
 function named(className: string, resolver: Resolver): Found<MiddlewareClass> {
   if (!isIdentifierName(className)) return { ok: false, problem: `'${className}': not a valid class name` };
   const module = middlewareModule(className);
