@@ -1,5 +1,6 @@
 // Each broken tree under test/fixtures/diagnostics/ goes through the real `svc build`,
-// which must exit 1 and print exactly the lines of the tree's expected.txt on stderr.
+// which must exit 1 and print exactly the lines of the tree's expected.txt on stderr; a
+// `warns-` tree must print its warnings the same way and still build (exit 0).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { removeProject } from '../support/project.ts';
 import { copyFixture, fixturesDir, lines, runSvc } from './fixture.ts';
 
 const cases = readdirSync(fixturesDir).filter((name) => name.startsWith('broken-')).sort();
+const warning = readdirSync(fixturesDir).filter((name) => name.startsWith('warns-')).sort();
 const expected = (name: string): string[] => lines(readFileSync(join(fixturesDir, name, 'expected.txt'), 'utf8'));
 
 describe('svc build reports every problem of a broken tree', { concurrency: 2 }, () => {
@@ -20,6 +22,19 @@ describe('svc build reports every problem of a broken tree', { concurrency: 2 },
         assert.deepEqual(lines(run.stderr), expected(name));
         assert.equal(run.stdout, '');
         assert.equal(run.code, 1);
+      } finally {
+        await removeProject(root);
+      }
+    });
+  }
+
+  for (const name of warning) {
+    it(name, async () => {
+      const root = await copyFixture(name);
+      try {
+        const run = await runSvc(root, ['build']);
+        assert.deepEqual(lines(run.stderr), expected(name));
+        assert.equal(run.code, 0);
       } finally {
         await removeProject(root);
       }
