@@ -4,7 +4,7 @@ import { compareText } from './text-order.ts';
 
 export type DiagnosticCode =
   | 'SVC001' | 'SVC002' | 'SVC003' | 'SVC004' | 'SVC005' | 'SVC006' | 'SVC007' | 'SVC008' | 'SVC009'
-  | 'SVC010' | 'SVC011' | 'SVC012';
+  | 'SVC010' | 'SVC011' | 'SVC012' | 'SVC013';
 
 export interface Diagnostic {
   code: DiagnosticCode;

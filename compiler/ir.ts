@@ -40,6 +40,11 @@ export interface HandlerParam {
   typeText: string;
 }
 
+/** A parameter of a route's handler, with where it is declared: a diagnostic about one parameter points at it (SVC013). */
+export interface DeclaredParam extends HandlerParam {
+  loc: SourceLocation;
+}
+
 export interface HandlerDoc {
   summary?: string;
   description?: string;
@@ -71,7 +76,7 @@ export type Handler =
   | {
       kind: 'closure';
       loc: SourceLocation;
-      params: HandlerParam[];
+      params: DeclaredParam[];
       returns: ReturnCases;
       doc: HandlerDoc;
     }
@@ -84,7 +89,7 @@ export type Handler =
       /** How the route file named the class: a reference (imported) or a string resolved by the compiler. */
       referencedBy: 'reference' | 'name';
       loc: SourceLocation; // the method declaration
-      params: HandlerParam[];
+      params: DeclaredParam[];
       returns: ReturnCases;
       doc: HandlerDoc;
     }

@@ -19,6 +19,8 @@
 //   SVC009  the type's declaration, or the handler when the type has none in the project
 //   SVC010/SVC011  syntax errors and missing packages in any application file (sources.ts);
 //                  error pages that do not parse or call what they do not have (error-pages.ts)
+//   SVC013  the parameter named after another placeholder (param-order.ts); a note gives
+//           the registration when the handler is declared elsewhere
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';

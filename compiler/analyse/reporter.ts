@@ -31,8 +31,8 @@ export class Reporter {
     this.diagnostics.push(error(code, text, 'line' in at ? at : this.at(at), notes));
   }
 
-  warn(code: DiagnosticCode, text: string, node: Node | ts.Node): void {
-    this.diagnostics.push(warning(code, text, this.at(node)));
+  warn(code: DiagnosticCode, text: string, at: Node | ts.Node | SourceLocation, notes: string[] = []): void {
+    this.diagnostics.push(warning(code, text, 'line' in at ? at : this.at(at), notes));
   }
 }
 

@@ -1,6 +1,7 @@
 // One registration → one IR route, once its handler and middleware are resolved.
 import type { MiddlewareRef, Route, RouteClaim, Segment } from '../ir.ts';
 import { checkArity } from './arity.ts';
+import { checkParamOrder } from './param-order.ts';
 import { splitPattern } from './pattern.ts';
 import type { MiddlewareSpec, Registration } from './registration.ts';
 import type { Reporter } from './reporter.ts';
@@ -33,10 +34,13 @@ export function toRoute(id: number, registration: Registration, resolver: Resolv
   };
 }
 
-/** The handler, resolved (SVC004) and checked against the placeholders the registration is known to have (SVC003). */
-export function checkedHandler({ handler: spec, arity }: Registration, resolver: Resolver): CodeHandler | null {
+/** The handler, resolved (SVC004) and checked against the placeholders the registration is known to have (SVC003, SVC013). */
+export function checkedHandler({ handler: spec, arity, call }: Registration, resolver: Resolver): CodeHandler | null {
   const handler = spec && resolveHandler(spec, resolver);
-  if (handler && arity) checkArity(handler, arity, spec!.node, resolver.reporter);
+  if (handler && arity) {
+    checkArity(handler, arity, spec!.node, resolver.reporter);
+    checkParamOrder(handler, arity, spec!.node, call, resolver.reporter);
+  }
   return handler;
 }
 

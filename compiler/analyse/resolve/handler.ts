@@ -1,9 +1,10 @@
 // Handler specs → IR handlers: closures are described where they are declared,
 // controller methods are found on the class (SVC004). Non-function handlers are SVC006.
 import { Node, SyntaxKind, VariableDeclarationKind, type ArrowFunction, type ClassDeclaration, type FunctionExpression, type Identifier } from 'ts-morph';
-import type { Handler } from '../../ir.ts';
+import type { DeclaredParam, Handler } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
-import { describeHandler, type HandlerDeclaration } from '../schema/index.ts';
+import type { Reporter } from '../reporter.ts';
+import { describeHandler, placeholderParameters, type HandlerDescription, type HandlerDeclaration } from '../schema/index.ts';
 import { classFromReference, CONTEXT_PROPERTY, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, classNamesIn, controllerFolder, controllerModule, type Resolver } from './conventions.ts';
 import { closest } from '../../closest-name.ts';
@@ -29,8 +30,13 @@ function resolveClosure(node: ArrowFunction | FunctionExpression | Identifier, r
     resolver.reporter.error('SVC003', "an arrow function has no `this` of its own, so it cannot take the request context as `this`; write `function (this: Context, …) { … }` instead", thisParameter);
     return null;
   }
-  const described = describeHandler(declaration, resolver.registry);
-  return { kind: 'closure', loc: resolver.reporter.at(declaration), ...described };
+  return { kind: 'closure', loc: resolver.reporter.at(declaration), ...declared(declaration, describeHandler(declaration, resolver.registry), resolver.reporter) };
+}
+
+/** The description with each parameter's place, kept out of describeHandler so that its snapshots hold types alone. */
+function declared(declaration: HandlerDeclaration, described: HandlerDescription, reporter: Reporter): HandlerDescription & { params: DeclaredParam[] } {
+  const nodes = placeholderParameters(declaration);
+  return { ...described, params: described.params.map((p, i) => ({ ...p, loc: reporter.at(nodes[i]!) })) };
 }
 
 /**
@@ -102,7 +108,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     module: reporter.relative(exported.path),
     referencedBy: spec.kind,
     loc: reporter.at(method),
-    ...describeHandler(method, resolver.registry, { cls, key: methodName }),
+    ...declared(method, describeHandler(method, resolver.registry, { cls, key: methodName }), reporter),
   };
 }
 
