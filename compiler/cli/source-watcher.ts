@@ -3,7 +3,7 @@
 // yet; and every other file of the project the last build read (a route file's
 // `../handlers/show.ts`, a `lib/` it reaches), wherever it is.
 import { stat } from 'node:fs/promises';
-import { dirname, relative, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
 export class SourceWatcher {
@@ -22,10 +22,11 @@ export class SourceWatcher {
 
   /** Calls `changed` on each event that can change a build, from when the promise resolves. */
   static async start(root: string, changed: () => void): Promise<SourceWatcher> {
-    const self = new SourceWatcher(root, changed);
+    // As BuildResult.inputs names files, so that walking up from one reaches the root.
+    const self = new SourceWatcher(resolve(root), changed);
     // The root, filtered, rather than the folders themselves: a `weave/` made after
     // start-up is watched too, and node_modules and the like are never walked.
-    await self.watch([root]);
+    await self.watch([self.root]);
     return self;
   }
 
