@@ -8,6 +8,7 @@ import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
 import { emitDocument, emitSources, emitStartData, restoreOutputs, writeOutputs } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
+import { projectInputs } from './build-inputs.ts';
 import { copySwaggerAssets } from './emit/swagger-assets.ts';
 import { hasErrors, type Diagnostic } from './diagnostics.ts';
 import type { RouteTable } from './ir.ts';
@@ -19,6 +20,12 @@ export interface BuildResult {
   table: RouteTable;
   /** Milliseconds each phase took, in the order they ran (`svc tread` prints them). */
   timings: Array<[phase: string, ms: number]>;
+  /**
+   * The project's own files the build read, absolute: route files, what they import
+   * (type-only imports too), what only the bundle reads. A failed build lists what it
+   * got to (`svc tread` watches them).
+   */
+  inputs: string[];
 }
 
 export interface BuildOptions {
@@ -54,19 +61,21 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
   if (config.config) analysed.table.routes.push(...builtinRoutes(config.config, analysed.table.routes.length, config.locations));
   const diagnostics = [...found.diagnostics, ...config.diagnostics, ...analysed.diagnostics, ...check(analysed.table, analysed.unresolved)];
   timed('analyse');
-  if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings };
+  let inputs = projectInputs(root, analysed.read);
+  if (!config.config || hasErrors(diagnostics)) return { ok: false, diagnostics, table: analysed.table, timings, inputs };
   if (options.write !== false) {
     const { table } = analysed;
     const replaced = await writeOutputs(root, emitSources(table));
     timed('emit');
-    const bundled = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
+    const bundling = Promise.all([bundle(root, options.incremental), copyAssets(root, options.incremental)]);
     // esbuild works in a process of its own meanwhile.
     const startData = emitStartData(table);
-    const [[problems], document] = await Promise.all([bundled, options.onBundled ? null : emitDocument(root, table)]);
+    const [[{ problems, inputs: bundled }], document] = await Promise.all([bundling, options.onBundled ? null : emitDocument(root, table)]);
     if (problems.length > 0) {
       await restoreOutputs(root, replaced);
-      return { ok: false, diagnostics: [...diagnostics, ...problems], table, timings };
+      return { ok: false, diagnostics: [...diagnostics, ...problems], table, timings, inputs };
     }
+    inputs = projectInputs(root, [...inputs, ...bundled]);
     await writeOutputs(root, { ...startData, ...document });
     if (options.onBundled) {
       timed('bundle');
@@ -80,7 +89,7 @@ export async function build(projectRoot: string, options: BuildOptions = {}): Pr
       timed('bundle and document');
     }
   }
-  return { ok: true, diagnostics, table: analysed.table, timings };
+  return { ok: true, diagnostics, table: analysed.table, timings, inputs };
 }
 
 async function copyAssets(root: string, incremental = false): Promise<void> {

@@ -47,6 +47,11 @@ export interface Analysis {
   diagnostics: Diagnostic[];
   /** Registrations whose handler did not resolve, for the whole-table checks only. */
   unresolved: RouteClaim[];
+  /**
+   * Absolute paths of the files the analysis read: route files and everything they reach
+   * through imports, type-only ones included (a model's type shapes the API document).
+   */
+  read: string[];
 }
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): Analysis {
@@ -69,7 +74,8 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   checkSources(project, sources, aliases);
   checkErrorPages(sources);
   if (incremental) files.noteBuild(project, named, aliases);
-  return assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics);
+  const read = project.getProgram().compilerObject.getSourceFiles().map((file) => file.fileName);
+  return { ...assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics), read };
 }
 
 /** Classes named by string are not imported by the route file that names them, so their modules are added by hand. */
@@ -81,7 +87,7 @@ function namedModules(root: string, { registrations, uncounted, middleware }: Wa
 }
 
 /** The files' parts in route-file order: route ids run on across files, components get their names. */
-function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig, sources: Diagnostic[]): Analysis {
+function assemble(files: FileAnalysis[], routeFiles: string[], config: SvcConfig, sources: Diagnostic[]): Omit<Analysis, 'read'> {
   const routes: Route[] = [];
   const unresolved: RouteClaim[] = [];
   const components = new Map<string, Component>();

@@ -1,7 +1,7 @@
 // .svc/entry.ts → .svc/app.mjs. The framework runtime and the application are bundled
 // together; npm packages stay external and load from node_modules at run time.
 import { rm } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { Diagnostic } from '../diagnostics.ts';
@@ -77,20 +77,30 @@ const options = (root: string, incremental: boolean): esbuild.BuildOptions => ({
   preserveSymlinks: true,
   packages: 'external',
   plugins: frameworkPackages(root),
+  // Which files went in: `svc tread` watches them (build-inputs.ts).
+  metafile: true,
 });
 
 /** esbuild contexts kept warm for `svc tread`, whose rebuilds then re-read only what changed. */
 const contexts = new Map<string, esbuild.BuildContext>();
 
-/** Writes .svc/app.mjs; the problems esbuild found instead, when it could not (nothing is written then). */
-export async function bundle(root: string, incremental = false): Promise<Diagnostic[]> {
+export interface Bundled {
+  /** What esbuild found instead of writing the bundle (nothing is written then). */
+  problems: Diagnostic[];
+  /** The files the bundle was made of, absolute; none when it failed. */
+  inputs: string[];
+}
+
+/** Writes .svc/app.mjs. */
+export async function bundle(root: string, incremental = false): Promise<Bundled> {
   try {
-    if (incremental) await (await warmContext(root)).rebuild();
-    else await esbuild.build(options(root, false));
-    return [];
+    const { metafile } = incremental ? await (await warmContext(root)).rebuild() : await esbuild.build(options(root, false));
+    // Keys are relative to absWorkingDir; the generated entry (`<stdin>`) is no file.
+    const inputs = Object.keys(metafile?.inputs ?? {}).filter((path) => path !== '<stdin>').map((path) => resolve(root, path));
+    return { problems: [], inputs };
   } catch (failure) {
     const problems = bundleProblems(failure);
-    if (problems) return problems;
+    if (problems) return { problems, inputs: [] };
     throw failure;
   }
 }

@@ -2,9 +2,8 @@
 // kept by serving-process.ts) holds the listening socket and swaps in each good build, so
 // an edit is served without a restart and a broken edit changes nothing.
 import { access } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { watch } from 'chokidar';
 import { build } from '../build.ts';
 import { disposeContexts } from '../bundle/index.ts';
 import { loadConfig } from '../config/index.ts';
@@ -12,6 +11,7 @@ import { guardToken } from '../../runtime/endpoints/guard.ts';
 import { listenError } from '../../runtime/server/boot.ts';
 import { printDiagnostics } from './print.ts';
 import { ServingProcess, type Reply } from './serving-process.ts';
+import { SourceWatcher } from './source-watcher.ts';
 
 export async function tread(root: string, listen: { host?: string; port?: number }): Promise<void> {
   const { config } = await loadConfig(root);
@@ -34,11 +34,13 @@ export async function tread(root: string, listen: { host?: string; port?: number
 
   async function rebuild(): Promise<void> {
     const started = performance.now();
+    const since = Date.now();
     let reply: Reply | undefined;
     // The new routes are served before the API document is rewritten (it is read per
     // request), and a build that fails to start leaves the served build's document.
     const onBundled = async (): Promise<boolean> => 'loaded' in (reply = await load());
     const result = await build(root, { incremental: true, onBundled });
+    await watcher.follow(result.inputs, result.ok, since);
     // Files edited while it ran (an editor that empties a file, then writes it) may have
     // been read half-saved, by the analysis or the bundler: the queued build says how they are now.
     if (!result.ok && changed.pending()) return;
@@ -60,17 +62,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
   }
 
   // Watch from before the first build, so an edit saved while it runs is built next.
-  // The root, filtered, rather than the folders themselves: a `weave/` made after start-up is watched too.
-  // tsconfig.json: its `paths` decide what aliased imports name.
-  const watched = (path: string): boolean => /^(|routes|weave)(\/|$)|^(svc|tsconfig)\.json$/.test(relative(root, path).split(sep).join('/'));
-  // Events as they come (no `atomic` hold-back of 100 ms on a deletion): a file renamed away
-  // and another written, or a folder moved, then land in one burst, so one build.
-  const watcher = watch(root, { ignoreInitial: true, atomic: false, ignored: (path) => !watched(path) });
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
   const changed = serialised(rebuild);
-  watcher.on('all', (_event, path) => {
-    if (readByBuild(path)) changed();
-  });
+  const watcher = await SourceWatcher.start(root, changed);
   await changed.now();
   const host = listen.host ?? config?.server.host ?? '127.0.0.1';
   const port = listen.port ?? config?.server.port ?? 6916;
@@ -79,7 +72,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
     await Promise.all([server.stop(), watcher.close(), disposeContexts()]);
     throw listenError(Object.assign(new Error(reply.failed), { code: reply.code }), host, port);
   }
-  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json, tsconfig.json)`);
+  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json, tsconfig.json and the files they import)`);
 
   const stop = async (): Promise<void> => {
     // Requests in flight hold the exit back, within svc.json's grace period: say why.
@@ -91,14 +84,6 @@ export async function tread(root: string, listen: { host?: string; port?: number
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
 }
-
-/**
- * Files a build can read: svc.json, code and data a route file can import, error pages.
- * An editor's temporary files (`sed -i`'s `sedX1b2c3`, vim's `4913` and `web.ts~`) are
- * not: the one later renamed over a route file would otherwise start a build of its own
- * as it is written, before the save is done. Folders come and go with the files in them.
- */
-const readByBuild = (path: string): boolean => /\.([cm]?[jt]sx?|json|hbs)$/.test(path);
 
 /**
  * Runs `task` after a burst of events settles; events during a run queue exactly one more

@@ -86,6 +86,34 @@ test('a folder moved away fails the build where it was imported, and moved back 
   await eventually(async () => builds() >= before + 2);
 });
 
+test('an edit to a file a route file imports from outside routes/ and weave/ is served; a broken one keeps the last good build', async () => {
+  const show = (body: string): string => `export default function show(): string {\n  return ${body};\n}\n`;
+  const shown = async (): Promise<string> => (await fetch(`${tread.url}/show`)).text();
+  await writeFiles(root, {
+    'handlers/show.ts': show("'shown'"),
+    'routes/show.ts': `import type { Router } from 'svc';\nimport show from '../handlers/show.ts';\nexport default (router: Router) => { router.get('/show', show); };\n`,
+  });
+  await eventually(async () => (await shown()) === 'shown');
+  await writeFiles(root, { 'handlers/show.ts': show("'edited'") });
+  await eventually(async () => (await shown()) === 'edited');
+  await writeFiles(root, { 'handlers/show.ts': show("'broken' +") });
+  await eventually(async () => /handlers\/show\.ts:\d+:\d+ - error SVC010/.test(tread.output()));
+  assert.equal(await shown(), 'edited');
+  await writeFiles(root, { 'handlers/show.ts': show("'fixed'") });
+  await eventually(async () => (await shown()) === 'fixed');
+});
+
+test('an edit to a plain JavaScript file, which only the bundler reads, is served', async () => {
+  const greeting = async (): Promise<string> => (await fetch(`${tread.url}/greeting`)).text();
+  await writeFiles(root, {
+    'lib/greeting.js': "export const greeting = 'hi';\n",
+    'routes/greeting.ts': `import type { Router } from 'svc';\n// @ts-expect-error: plain JavaScript, no types\nimport { greeting } from '../lib/greeting.js';\nexport default (router: Router) => { router.get('/greeting', (): string => greeting); };\n`,
+  });
+  await eventually(async () => (await greeting()) === 'hi');
+  await writeFiles(root, { 'lib/greeting.js': "export const greeting = 'hello';\n" });
+  await eventually(async () => (await greeting()) === 'hello');
+});
+
 test('a new route file is picked up', async () => {
   await writeFiles(root, {
     'routes/web.ts': routes("'fixed'"),

@@ -1,0 +1,89 @@
+// What `svc tread` watches: routes/, weave/, svc.json and tsconfig.json, where route
+// files, controllers, middleware and error pages appear without anything importing them
+// yet; and every other file of the project the last build read (a route file's
+// `../handlers/show.ts`, a `lib/` it reaches), wherever it is.
+import { stat } from 'node:fs/promises';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+
+export class SourceWatcher {
+  /** Files outside the fixed places that the last build read, and the folders on the way to them. */
+  private inputs = new Set<string>();
+  private folders = new Set<string>();
+  /** Paths a watcher was given since they were last deleted: it watches them, and what `ignored` lets in below them. */
+  private readonly added = new Set<string>();
+  /** The root's, then one for each build that read files not watched yet. */
+  private readonly watchers: FSWatcher[] = [];
+
+  private constructor(
+    private readonly root: string,
+    private readonly changed: () => void,
+  ) {}
+
+  /** Calls `changed` on each event that can change a build, from when the promise resolves. */
+  static async start(root: string, changed: () => void): Promise<SourceWatcher> {
+    // As BuildResult.inputs names files, so that walking up from one reaches the root.
+    const self = new SourceWatcher(resolve(root), changed);
+    // The root, filtered, rather than the folders themselves: a `weave/` made after
+    // start-up is watched too, and node_modules and the like are never walked.
+    await self.watch([self.root]);
+    return self;
+  }
+
+  /**
+   * Watches the files a build that started at `since` (Date.now()) read
+   * (BuildResult.inputs). A failed build read only part of what the last good one did:
+   * those are kept, so that the edit fixing one is built too.
+   */
+  async follow(inputs: readonly string[], ok: boolean, since: number): Promise<void> {
+    const files = inputs.filter((path) => !fixed(this.root, path));
+    this.inputs = new Set(ok ? files : [...this.inputs, ...files]);
+    this.folders = new Set();
+    for (const file of this.inputs) {
+      for (let folder = dirname(file); folder !== this.root && !this.folders.has(folder); folder = dirname(folder)) this.folders.add(folder);
+    }
+    const fresh = [...this.folders, ...this.inputs].filter((path) => !this.added.has(path));
+    if (fresh.length === 0) return;
+    for (const path of fresh) this.added.add(path);
+    // The topmost only: chokidar walks down from each through what `ignored` lets in.
+    const adding = new Set(fresh);
+    await this.watch(fresh.filter((path) => !adding.has(dirname(path))));
+    // Saved after the build read it and before it was watched (a save just as the new
+    // build is served): no event will tell.
+    const stamps = await Promise.all(fresh.map((path) => stat(path).catch(() => null)));
+    if (stamps.some((stamp) => stamp?.isFile() && stamp.ctimeMs > since)) this.changed();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.watchers.map((watcher) => watcher.close()));
+  }
+
+  /** Resolves once `paths` are watched. */
+  private async watch(paths: string[]): Promise<void> {
+    // Events as they come (no `atomic` hold-back of 100 ms on a deletion): a file renamed away
+    // and another written, or a folder moved, then land in one burst, so one build.
+    const watcher = watch(paths, { ignoreInitial: true, atomic: false, ignored: (path) => !fixed(this.root, path) && !this.admits(path) });
+    this.watchers.push(watcher);
+    watcher.on('all', (event, path) => {
+      // chokidar forgets what was deleted: a folder moved away and back is to be watched again.
+      if (event === 'unlink' || event === 'unlinkDir') this.added.delete(path);
+      if (readByBuild(path) && (fixed(this.root, path) || this.inputs.has(path))) this.changed();
+    });
+    await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  }
+
+  private admits(path: string): boolean {
+    return this.inputs.has(path) || this.folders.has(path);
+  }
+}
+
+/** tsconfig.json: its `paths` decide what aliased imports name. */
+const fixed = (root: string, path: string): boolean => /^(|routes|weave)(\/|$)|^(svc|tsconfig)\.json$/.test(relative(root, path).split(sep).join('/'));
+
+/**
+ * Files a build can read: svc.json, code and data a route file can import, error pages.
+ * An editor's temporary files (`sed -i`'s `sedX1b2c3`, vim's `4913` and `web.ts~`) are
+ * not: the one later renamed over a route file would otherwise start a build of its own
+ * as it is written, before the save is done. Folders come and go with the files in them.
+ */
+const readByBuild = (path: string): boolean => /\.([cm]?[jt]sx?|json|hbs)$/.test(path);
