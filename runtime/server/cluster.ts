@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { guardToken } from '../endpoints/guard.ts';
 import { RateHub } from '../knots/cluster-windows.ts';
 import { isClusterMessage, type ClusterMessage } from '../shoebox/cluster-link.ts';
 import { formatLogLine, logWriter, type LogWriter } from '../shoebox/log.ts';
@@ -36,6 +37,8 @@ interface Member {
  */
 export async function servePrimary(root: string, workers: number): Promise<number> {
   const manifest = checkManifest(readBuildJson(pathToFileURL(join(root, '.svc', 'manifest.json'))));
+  // Refused here once, rather than by every worker in turn.
+  guardToken(manifest.config.endpoints.guarded);
   const log = logWriter(root, manifest.config.logs);
   const metrics = await RouteMetrics.open(root, manifest.routes);
   // A second Ctrl-C exits at once (shutdown.ts): what the workers reported is written first.

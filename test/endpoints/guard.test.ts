@@ -61,6 +61,15 @@ describe('guarded: true', () => {
     });
   }
 
+  it('`svc serve --workers 2` refuses once, in the primary, before any worker starts', () => {
+    const env = { ...process.env };
+    delete env.SVC_GUARD_TOKEN;
+    const run = spawnSync(process.execPath, [svcBin, 'serve', '--port', '0', '--workers', '2'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.status, 1, `svc serve exited with ${run.status}:\n${run.stdout}${run.stderr}`);
+    assert.equal(run.stderr.match(/SVC_GUARD_TOKEN is not set/g)?.length, 1, run.stderr);
+    assert.doesNotMatch(run.stderr, /worker/);
+  });
+
   it('`svc serve` says so when SVC_GUARD_TOKEN is set but empty', () => {
     const run = spawnSync(process.execPath, [svcBin, 'serve', '--port', '0'], { cwd: root, env: { ...process.env, SVC_GUARD_TOKEN: '' }, encoding: 'utf8', timeout: 60_000 });
     assert.equal(run.status, 1, `svc serve exited with ${run.status}:\n${run.stdout}${run.stderr}`);
