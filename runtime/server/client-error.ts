@@ -122,7 +122,8 @@ function packetRequestLine(error: ClientError): { method: string; targetLength: 
   const packet = error.rawPacket;
   if (!Buffer.isBuffer(packet)) return null;
   const failedAt = typeof error.bytesParsed === 'number' ? Math.min(error.bytesParsed, packet.length) : packet.length;
-  const headEnd = packet.lastIndexOf(HEAD_END, failedAt - HEAD_END.length);
+  // A negative offset would count from the packet's end, past where the parser failed.
+  const headEnd = failedAt < HEAD_END.length ? -1 : packet.lastIndexOf(HEAD_END, failedAt - HEAD_END.length);
   const from = headEnd < 0 ? 0 : headEnd + HEAD_END.length;
   const start = packet.indexOf(SPACE, from) + 1;
   const method = start === 0 ? undefined : METHOD.exec(packet.toString('latin1', from, start - 1))?.[0];

@@ -257,7 +257,8 @@ const UNPRINTABLE = /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/;
 const LINE_BREAK = /[\r\n\x85\u2028\u2029]/;
 const CONTROLS = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 
-const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** A control character as `\u001b`, which a terminal shows rather than obeys. */
+export const escapeControl = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * `text` on one printable line: line breaks (and the blanks around them) fold into one

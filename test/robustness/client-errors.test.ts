@@ -69,6 +69,11 @@ describe("requests node's parser refuses", () => {
     assert.match(problem.detail, /^The request is not valid HTTP\/1\.1: /);
   });
 
+  it('a refused first request answers with its body, though a HEAD follows it in the same packet', async () => {
+    // The refused request is looked for before where the parser failed, never after it.
+    await refused('get / HTTP/1.1\r\nhost: a\r\n\r\nHEAD / HTTP/1.1\r\nhost: a\r\n', 400, 'HPE_INVALID_METHOD');
+  });
+
   it('header fields over 16 KiB: 431; to HEAD without a body', async () => {
     const big = `/ HTTP/1.1\r\nhost: a\r\nx-big: ${'b'.repeat(20_000)}\r\n\r\n`;
     await refused(`GET ${big}`, 431, 'HPE_HEADER_OVERFLOW');

@@ -9,6 +9,7 @@ import { actionOption } from '../action-options.ts';
 import { printDiagnostics } from '../print.ts';
 import { UsageError } from '../usage-error.ts';
 import { formatLocation } from '../../locations.ts';
+import { escapeControl } from '../../../runtime/shoebox/log.ts';
 
 interface ListOptions {
   json?: boolean;
@@ -118,4 +119,4 @@ function formatTable(rows: Row[]): string {
  * A pattern may hold a control character (a request's `%1B` reaches it decoded): in a
  * terminal it would move the cursor or recolour the table, so it is shown as `\u001b`.
  */
-const printable = (text: string): string => text.replace(/[\x00-\x1f\x7f-\x9f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const printable = (text: string): string => text.replace(/[\x00-\x1f\x7f-\x9f]/g, escapeControl);
