@@ -72,6 +72,38 @@ export interface ReturnCases {
   opaque?: true;
 }
 
+/**
+ * What a handler's own function body asks of the request context and answers besides
+ * its return value, read from the calls written in it (compiler/analyse/calls/): a
+ * function it calls is not read.
+ */
+export interface HandlerCalls {
+  /** The request bodies it reads: none when it reads no body. */
+  body: RequestBodies;
+  /** Query parameters read by a literal name (`query.get('page')`), in source order, once each. */
+  query: QueryParam[];
+  /** Literal `status(n)` codes, in source order, once each: its data is answered with these instead of 200. */
+  statuses: number[];
+  /** Literal statuses of `new HttpError(n, …)` and `abort(n, …)`, in source order, once each. */
+  errors: number[];
+}
+
+/** One field per way the handler reads the body (`json()`, `form()`, `text()`). */
+export interface RequestBodies {
+  /** The schema of `T` in `json<T>()`, given or inferred; `{}` for `unknown`. */
+  json?: JsonSchema;
+  /** `form()`: urlencoded or multipart. */
+  form?: true;
+  /** `text()`. */
+  text?: true;
+}
+
+export interface QueryParam {
+  name: string;
+  /** Read with `getAll`: every value it is given, not only the first. */
+  repeated: boolean;
+}
+
 export type Handler =
   | {
       kind: 'closure';
@@ -79,6 +111,7 @@ export type Handler =
       params: DeclaredParam[];
       returns: ReturnCases;
       doc: HandlerDoc;
+      calls: HandlerCalls;
     }
   | {
       kind: 'controller';
@@ -92,6 +125,7 @@ export type Handler =
       params: DeclaredParam[];
       returns: ReturnCases;
       doc: HandlerDoc;
+      calls: HandlerCalls;
     }
   | {
       /** A framework endpoint (SPEC §8) added from svc.json; not in OpenAPI or metrics. */
@@ -107,6 +141,10 @@ export interface MiddlewareRef {
   /** Constructor arguments: literal JSON values from `[Class, [args…]]`. */
   args: unknown[];
   loc: SourceLocation;
+  /** Literal statuses its `handle` method throws, as a handler's (`HandlerCalls.errors`). */
+  errors: number[];
+  /** A `RateLimitKnots`, or a subclass: it may answer 429, and sets the rate-limit headers on what passes. */
+  rateLimit?: true;
 }
 
 export interface Route {

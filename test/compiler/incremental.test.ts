@@ -234,6 +234,22 @@ test('a controller named by string: an edit to it reaches its routes', async () 
   assert.deepEqual(route.handler.kind !== 'builtin' && route.handler.returns, { json: { type: 'array', items: { type: 'number' } } });
 });
 
+test('a middleware edit reaches the error statuses its routes document, imported or named by string', async () => {
+  const guard = (name: string, status: number) =>
+    `import { abort, type Context, type Next, type Outgoing } from 'svc';\nexport class ${name} {\n  handle(ctx: Context, next: Next): Promise<Outgoing> {\n    if (!ctx.headers['x-key']) abort(${status});\n    return next();\n  }\n}\n`;
+  await writeFiles(root, {
+    'weave/Middleware/Guard.ts': guard('Guard', 401),
+    'weave/Middleware/Named.ts': guard('Named', 402),
+    'routes/guarded.ts': `import type { Router } from 'svc';\nimport { Guard } from '../weave/Middleware/Guard.ts';\nexport default (router: Router) => {\n  router.group({ middleware: [Guard, 'Named'] }, (r) => { r.get('/guarded', () => 'in'); });\n};\n`,
+  });
+  const errors = ({ table }: { table: RouteTable }) => table.routes.find((r) => r.pattern === '/guarded')!.middleware.map((m) => m.errors);
+  assert.deepEqual(errors(await assertSameAsFresh()), [[401], [402]]);
+  await writeFiles(root, { 'weave/Middleware/Guard.ts': guard('Guard', 403) });
+  assert.deepEqual(errors(await assertSameAsFresh()), [[403], [402]]);
+  await writeFiles(root, { 'weave/Middleware/Named.ts': guard('Named', 404) });
+  assert.deepEqual(errors(await assertSameAsFresh()), [[403], [404]]);
+});
+
 test('a global declaration: an edit reaches route files that do not import its file', async () => {
   const globals = (fields: string) => `declare global {\n  interface Extra { ${fields} }\n}\nexport const GLOBALS = true;\n`;
   await writeFiles(root, {

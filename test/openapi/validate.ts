@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
+type Content = Record<string, { schema?: unknown }>;
+
 interface Document {
-  paths: Record<string, Record<string, { parameters?: Array<{ schema: unknown }>; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+  paths: Record<string, Record<string, { parameters?: Array<{ schema: unknown }>; requestBody?: { content: Content }; responses: Record<string, { content?: Content }> }>>;
   components?: Record<string, unknown>;
 }
 
@@ -23,6 +25,7 @@ export async function assertValidOpenApi(text: string): Promise<Document> {
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item)) {
       for (const parameter of operation.parameters ?? []) schemas.push(parameter.schema);
+      for (const media of Object.values(operation.requestBody?.content ?? {})) if (media.schema) schemas.push(media.schema);
       for (const response of Object.values(operation.responses)) {
         for (const media of Object.values(response.content ?? {})) if (media.schema) schemas.push(media.schema);
       }

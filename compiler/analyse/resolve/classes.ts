@@ -80,7 +80,7 @@ export function exportedClass(project: Project, path: string, name: string): Fou
 }
 
 /** The class and its base classes, nearest first. */
-function lineage(cls: ClassDeclaration): ClassDeclaration[] {
+export function lineage(cls: ClassDeclaration): ClassDeclaration[] {
   const chain: ClassDeclaration[] = [];
   for (let current: ClassDeclaration | undefined = cls; current && !chain.includes(current); current = current.getBaseClass()) chain.push(current);
   return chain;

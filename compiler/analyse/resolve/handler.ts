@@ -1,9 +1,9 @@
 // Handler specs → IR handlers: closures are described where they are declared,
 // controller methods are found on the class (SVC004). Non-function handlers are SVC006.
 import { Node, SyntaxKind, VariableDeclarationKind, type ArrowFunction, type ClassDeclaration, type FunctionExpression, type Identifier } from 'ts-morph';
-import type { DeclaredParam, Handler } from '../../ir.ts';
+import type { DeclaredParam, Handler, HandlerCalls } from '../../ir.ts';
 import type { HandlerSpec } from '../registration.ts';
-import type { Reporter } from '../reporter.ts';
+import { handlerCalls } from '../calls/handler-calls.ts';
 import { describeHandler, placeholderParameters, type HandlerDescription, type HandlerDeclaration } from '../schema/index.ts';
 import { classFromReference, CONTEXT_PROPERTY, effectiveConstructor, exportedAs, exportedClass, functionProperty, instanceMethod, instanceMethodNames, isIdentifierName, isPublic, type Found } from './classes.ts';
 import { absolute, classNamesIn, controllerFolder, controllerModule, type Resolver } from './conventions.ts';
@@ -30,13 +30,13 @@ function resolveClosure(node: ArrowFunction | FunctionExpression | Identifier, r
     resolver.reporter.error('SVC003', "an arrow function has no `this` of its own, so it cannot take the request context as `this`; write `function (this: Context, …) { … }` instead", thisParameter);
     return null;
   }
-  return { kind: 'closure', loc: resolver.reporter.at(declaration), ...declared(declaration, describeHandler(declaration, resolver.registry), resolver.reporter) };
+  return { kind: 'closure', loc: resolver.reporter.at(declaration), ...declared(declaration, describeHandler(declaration, resolver.registry), resolver) };
 }
 
-/** The description with each parameter's place, kept out of describeHandler so that its snapshots hold types alone. */
-function declared(declaration: HandlerDeclaration, described: HandlerDescription, reporter: Reporter): HandlerDescription & { params: DeclaredParam[] } {
+/** The description with each parameter's place and the calls of the body, kept out of describeHandler so that its snapshots hold types alone. */
+function declared(declaration: HandlerDeclaration, described: HandlerDescription, { reporter, registry }: Resolver): HandlerDescription & { params: DeclaredParam[]; calls: HandlerCalls } {
   const nodes = placeholderParameters(declaration);
-  return { ...described, params: described.params.map((p, i) => ({ ...p, loc: reporter.at(nodes[i]!) })) };
+  return { ...described, params: described.params.map((p, i) => ({ ...p, loc: reporter.at(nodes[i]!) })), calls: handlerCalls(declaration, registry) };
 }
 
 /**
@@ -108,7 +108,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     module: reporter.relative(exported.path),
     referencedBy: spec.kind,
     loc: reporter.at(method),
-    ...declared(method, describeHandler(method, resolver.registry, { cls, key: methodName }), reporter),
+    ...declared(method, describeHandler(method, resolver.registry, { cls, key: methodName }), resolver),
   };
 }
 

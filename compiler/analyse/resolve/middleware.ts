@@ -5,8 +5,9 @@ import type { MiddlewareRef } from '../../ir.ts';
 import { frameworkRuntime, svcEntry } from '../../framework.ts';
 import type { MiddlewareSpec } from '../registration.ts';
 import { readJsonLiteral } from '../walk/literals.ts';
+import { bodyCalls } from '../calls/body-calls.ts';
 import { BUILT_IN_PARAMETER_CHECKS } from '../../../runtime/knots/parameter-checks.ts';
-import { classFromReference, effectiveConstructor, exportedAs, exportedClass, instanceMethod, isIdentifierName, type Found } from './classes.ts';
+import { classFromReference, effectiveConstructor, exportedAs, exportedClass, instanceMethod, isIdentifierName, lineage, type Found } from './classes.ts';
 import { absolute, classNamesIn, MIDDLEWARE_FOLDER, middlewareModule, type Resolver } from './conventions.ts';
 import { closest } from '../../closest-name.ts';
 
@@ -34,8 +35,13 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
     reporter.error('SVC008', `${outOfRange}; the knot would refuse to start`, spec.args ?? spec.node);
     return null;
   }
-  return { className, module, referencedBy: spec.kind, args, loc: reporter.at(spec.node) };
+  const errors = [...bodyCalls(handle.compilerNode, resolver.project.getTypeChecker().compilerObject).errors];
+  return { className, module, referencedBy: spec.kind, args, loc: reporter.at(spec.node), errors, ...(limitsRate(cls) && { rateLimit: true }) };
 }
+
+/** `RateLimitKnots` or a subclass of it: its 429 is thrown from a helper, which the body's calls do not show. */
+const limitsRate = (cls: ClassDeclaration): boolean =>
+  lineage(cls).some((c) => c.getName() === 'RateLimitKnots' && c.getSourceFile().getFilePath().startsWith(frameworkRuntime));
 
 /**
  * The range check of the built-in knot whose constructor `cls` takes its parameters with:

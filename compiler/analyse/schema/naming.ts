@@ -1,7 +1,7 @@
 // Names the components of the whole table at once. Analysis leaves each `$ref` holding a
 // component key (type-names.ts), so that a route file's schemas do not depend on what
-// other files met first; here the keys become names in table order (route by route,
-// parameters before the return type, depth first), two types wanting one name get
+// other files met first; here the keys become names in table order (route by route:
+// parameters, request body, return type; depth first), two types wanting one name get
 // `User` and `User_2`, and only components some route reaches are kept.
 import type { Handler, Route } from '../../ir.ts';
 import type { JsonSchema } from '../../json-schema.ts';
@@ -63,10 +63,11 @@ export function nameComponents(routes: Route[], components: ReadonlyMap<string, 
 
 function handlerSchemas(handler: Handler): unknown[] {
   if (handler.kind === 'builtin') return [];
-  return [...handler.params.map((p) => p.schema), handler.returns];
+  return [...handler.params.map((p) => p.schema), handler.calls.body, handler.returns];
 }
 
 function renamedHandler(handler: Handler, names: ComponentNames): Handler {
   if (handler.kind === 'builtin') return handler;
-  return { ...handler, params: handler.params.map((p) => ({ ...p, schema: names.renamed(p.schema) })), returns: names.renamed(handler.returns) };
+  const calls = { ...handler.calls, body: names.renamed(handler.calls.body) };
+  return { ...handler, params: handler.params.map((p) => ({ ...p, schema: names.renamed(p.schema) })), calls, returns: names.renamed(handler.returns) };
 }

@@ -3,7 +3,8 @@ import type { JsonSchema } from '../../json-schema.ts';
 import type { ParamKind } from '../../ir.ts';
 import type { DocumentedPath } from './documented-route.ts';
 import { fileTag } from './operation-id.ts';
-import { returnResponses, sharedRef } from './responses.ts';
+import { queryParameters, requestBody } from './request.ts';
+import { routeResponses, sharedRef } from './responses.ts';
 
 export interface Operation {
   operationId: string;
@@ -12,17 +13,21 @@ export interface Operation {
   summary?: string;
   description?: string;
   parameters?: unknown[];
+  requestBody?: unknown;
   responses: Record<string, unknown>;
 }
 
 export function operation(documented: DocumentedPath, operationId: string): Operation {
   const { route } = documented;
   const { handler } = route;
-  const parameters = documented.placeholders.map(({ segment, index }) => {
+  const path = documented.placeholders.map(({ segment, index }) => {
     const description = handler.params[index]?.schema.description;
     return { name: segment.name, in: 'path', required: true, schema: placeholderSchema(segment.type), ...(description ? { description } : {}) };
   });
-  const responses = returnResponses(handler.returns);
+  const parameters = [...path, ...queryParameters(handler.calls.query)];
+  const body = requestBody(handler.calls.body);
+  const responses = routeResponses(route);
+  // The router's own 400 keeps its text where the handler throws a 400 too: both are problem+json.
   if (documented.placeholders.some(({ segment }) => segment.type.kind !== 'string')) responses['400'] = sharedRef('BadParameter');
   return {
     operationId,
@@ -31,6 +36,7 @@ export function operation(documented: DocumentedPath, operationId: string): Oper
     ...(handler.doc.description && { description: handler.doc.description }),
     ...(handler.doc.deprecated && { deprecated: true }),
     ...(parameters.length > 0 && { parameters }),
+    ...(body !== undefined && { requestBody: body }),
     responses,
   };
 }

@@ -1,7 +1,10 @@
 // An operation's responses: one per answer the handler's return value can become
-// (ReturnCases, read in compiler/analyse/schema/return-cases.ts), and the shared error
-// responses svc answers with on its own, kept once under components/responses.
+// (ReturnCases, read in compiler/analyse/schema/return-cases.ts), under the statuses it
+// sets (HandlerCalls); the errors the handler and its middleware throw; and the shared
+// error responses svc answers with on its own, kept once under components/responses.
+import { STATUS_CODES } from 'node:http';
 import type { ReturnCases } from '../../ir.ts';
+import type { AppRoute } from './documented-route.ts';
 
 /** RFC 9457, as runtime/errors writes it. */
 const problem = {
@@ -19,15 +22,43 @@ const problem = {
   },
 };
 
+/** What `RateLimitKnots` sets on every answer that passes it (runtime/knots/rate-limit.ts). */
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+};
+
 /** By name under `#/components/responses/`; the document holds those its operations use. */
 export const sharedResponses: Record<string, unknown> = {
   BadParameter: { description: 'A path parameter does not fit its type.', content: problem },
   Thrown: { description: 'The handler never returns: it throws, and the answer has the status of its `HttpError` (`abort()`), or 500.', content: problem },
+  Problem: { description: 'An error the handler or its middleware answers with (`HttpError`, `abort()`).', content: problem },
+  RateLimited: {
+    description: 'Too many requests from this client address: the route is rate limited (`RateLimitKnots`).',
+    headers: { 'Retry-After': { description: 'Seconds until the window resets.', schema: { type: 'integer' } }, ...rateLimitHeaders },
+    content: problem,
+  },
 };
 
-export const sharedRef = (name: 'BadParameter' | 'Thrown') => ({ $ref: `#/components/responses/${name}` });
+export const sharedRef = (name: 'BadParameter' | 'Thrown' | 'Problem' | 'RateLimited') => ({ $ref: `#/components/responses/${name}` });
 
-export function returnResponses(returns: ReturnCases): Record<string, unknown> {
+type Response = { description: string; content?: unknown; headers?: unknown } | ReturnType<typeof sharedRef>;
+
+/**
+ * What the route answers with: its handler's return value, under the statuses the
+ * handler sets; the statuses it and its middleware throw; a rate limit's 429.
+ */
+export function routeResponses({ handler, middleware }: AppRoute): Record<string, Response> {
+  const thrown = [...handler.calls.errors, ...middleware.flatMap((m) => m.errors)];
+  const responses = { ...Object.fromEntries(thrown.map((status) => [status, sharedRef('Problem')])), ...returnResponses(handler.returns, handler.calls.statuses) };
+  if (!middleware.some((m) => m.rateLimit)) return responses;
+  // Shared responses are references, which OpenAPI does not let an operation add headers to.
+  const withHeaders = Object.entries(responses).map(([status, response]) => [status, '$ref' in response ? response : { ...response, headers: rateLimitHeaders }]);
+  return { ...Object.fromEntries(withHeaders), '429': sharedRef('RateLimited') };
+}
+
+/** `statuses`: what the handler sets with `ctx.status()`, which its data is answered with instead of 200. */
+function returnResponses(returns: ReturnCases, statuses: number[]): Record<string, Response> {
   const content = {
     ...(returns.html && { 'text/html': { schema: returns.html } }),
     ...(returns.json && { 'application/json': { schema: returns.json } }),
@@ -35,9 +66,10 @@ export function returnResponses(returns: ReturnCases): Record<string, unknown> {
     // A Blob is sent with its own type, which its TypeScript type does not tell.
     ...(returns.blob && { '*/*': {} }),
   };
+  const success = statuses.length > 0 ? statuses : [200];
   const never = Object.keys(returns).length === 0;
   return {
-    ...(Object.keys(content).length > 0 && { '200': { description: 'OK', content } }),
+    ...(Object.keys(content).length > 0 && Object.fromEntries(success.map((status) => [status, { description: STATUS_CODES[status] ?? `Status ${status}`, content }]))),
     ...(returns.empty && { '204': { description: 'No content.' } }),
     // A Response sets its own status, so no status code can be promised for it.
     ...(returns.opaque && { default: { description: 'Any status and media type: a Response the handler builds, or a value its type does not tell.', content: { '*/*': {} } } }),
