@@ -44,6 +44,11 @@ describe('the demo application', () => {
     });
   }
 
+  it('lists the users whose name contains ?name=', async () => {
+    const found = (await (await fetch(`${server.url}/api/users?name=GRACE`)).json()) as Array<{ name: string }>;
+    assert.deepEqual(found.map((u) => u.name), ['Grace Hopper']);
+  });
+
   it('creates what a good body describes', async () => {
     const user = await post('/api/users', '{"name": "Lin", "email": "lin@example.com"}');
     assert.equal(user.status, 201);

@@ -8,11 +8,13 @@ import { emitOpenApi, readApiInfo } from '../../compiler/emit/openapi/index.ts';
 import { repoRoot } from '../support/project.ts';
 import { assertValidOpenApi } from './validate.ts';
 
+const result = await build(repoRoot, { write: false });
+const text = result.table && emitOpenApi(result.table, await readApiInfo(repoRoot));
+
 test('the demo application yields a valid OpenAPI 3.1 document covering its routes', async () => {
-  const result = await build(repoRoot, { write: false });
   assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), []);
   const table = result.table!;
-  const document = await assertValidOpenApi(emitOpenApi(table, await readApiInfo(repoRoot)));
+  const document = await assertValidOpenApi(text!);
 
   const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
   const application = table.routes.filter((r) => r.handler.kind !== 'builtin');
@@ -23,4 +25,18 @@ test('the demo application yields a valid OpenAPI 3.1 document covering its rout
   });
   assert.deepEqual(documented.sort(), expected.sort());
   for (const builtin of builtinRoutes(table.config, 0)) assert.equal(document.paths[builtin.pattern], undefined);
+});
+
+test("the demo's handler bodies show in its document: the JSON bodies its POST routes read, a query parameter, the 201 and the errors", () => {
+  const document = JSON.parse(text!) as { paths: Record<string, Record<string, any>> };
+  for (const path of ['/api/users', '/api/notes']) {
+    const store = document.paths[path]!.post;
+    assert.equal(store.requestBody.required, true);
+    assert.deepEqual(Object.keys(store.requestBody.content), ['application/json']);
+    assert.deepEqual(Object.keys(store.responses).sort(), ['201', '400']);
+  }
+  assert.deepEqual(document.paths['/api/users']!.get.parameters, [{ name: 'name', in: 'query', schema: { type: 'string' } }]);
+  assert.deepEqual(document.paths['/api/users/{id}']!.get.responses['404'], { $ref: '#/components/responses/Problem' });
+  const dashboard = document.paths['/admin/dashboard']!.get.responses;
+  assert.deepEqual(Object.keys(dashboard).sort(), ['200', '401', '429'], 'AuthMiddleware throws 401; RateLimitKnots answers 429');
 });

@@ -19,9 +19,10 @@ const users: User[] = [
 ];
 
 export class UserController extends Controller {
-  /** List users */
+  /** List users, or those whose name contains `?name=` (any case) */
   index(): User[] {
-    return users;
+    const name = this.ctx.query.get('name')?.toLowerCase();
+    return name ? users.filter((u) => u.name.toLowerCase().includes(name)) : users;
   }
 
   /**
