@@ -4,6 +4,7 @@
 // error responses svc answers with on its own, kept once under components/responses.
 import { STATUS_CODES } from 'node:http';
 import type { ReturnCases } from '../../ir.ts';
+import { takesNoBody } from '../../../runtime/http/outgoing.ts';
 import type { AppRoute } from './documented-route.ts';
 
 /** RFC 9457, as runtime/errors writes it. */
@@ -69,10 +70,16 @@ function returnResponses(returns: ReturnCases, statuses: number[]): Record<strin
   const success = statuses.length > 0 ? statuses : [200];
   const never = Object.keys(returns).length === 0;
   return {
-    ...(Object.keys(content).length > 0 && Object.fromEntries(success.map((status) => [status, { description: STATUS_CODES[status] ?? `Status ${status}`, content }]))),
+    ...(Object.keys(content).length > 0 && Object.fromEntries(success.map((status) => [status, dataResponse(status, content)]))),
     ...(returns.empty && { '204': { description: 'No content.' } }),
     // A Response sets its own status, so no status code can be promised for it.
     ...(returns.opaque && { default: { description: 'Any status and media type: a Response the handler builds, or a value its type does not tell.', content: { '*/*': {} } } }),
     ...(never && { default: sharedRef('Thrown') }),
   };
+}
+
+/** The server drops the data of a status that takes no body (a 204 set with `ctx.status()`), so no content is promised. */
+function dataResponse(status: number, content: Record<string, unknown>): Response {
+  const description = STATUS_CODES[status] ?? `Status ${status}`;
+  return takesNoBody(status) ? { description } : { description, content };
 }
