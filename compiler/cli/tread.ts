@@ -9,6 +9,7 @@ import { disposeContexts } from '../bundle/index.ts';
 import { loadConfig } from '../config/index.ts';
 import { guardToken } from '../../runtime/endpoints/guard.ts';
 import { listenError } from '../../runtime/server/boot.ts';
+import { onStopSignals } from '../../runtime/server/shutdown.ts';
 import { printDiagnostics } from './print.ts';
 import { ServingProcess, type Reply } from './serving-process.ts';
 import { SourceWatcher } from './source-watcher.ts';
@@ -82,7 +83,13 @@ export async function tread(root: string, listen: { host?: string; port?: number
     clearTimeout(waiting);
     process.exit(0);
   };
-  process.once('SIGINT', stop).once('SIGTERM', stop);
+  // A second Ctrl-C ends this process as a Ctrl-C with nothing listening would (the server
+  // process hears it too, and stops at once); npm's copy of the first is not a second one.
+  const unlisten = onStopSignals((signal, again) => {
+    if (!again) return void stop();
+    unlisten();
+    process.kill(process.pid, signal);
+  });
 }
 
 /**

@@ -2,8 +2,10 @@
 // flight finish within `server.shutdownGraceMs`, close idle keep-alive connections,
 // flush svc.log and the metrics, and exit 0 (1 when the grace period had to cut requests).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { eventually } from '../support/cli.ts';
@@ -21,6 +23,28 @@ async function idleConnection(url: string): Promise<{ socket: Socket; closed: Pr
     socket.write('GET / HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n');
   });
   return { socket, closed };
+}
+
+/**
+ * Resolves once `signal` sent to `pid` is no longer pending in the kernel (it reached the
+ * process's handler; read from /proc/PID/status), or, without /proc, once `heard()`.
+ */
+async function delivered(pid: number, signal: NodeJS.Signals, heard: () => boolean): Promise<void> {
+  const bit = 1n << BigInt(constants.signals[signal] - 1);
+  const deadline = performance.now() + 5000;
+  while (performance.now() < deadline) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    } catch {
+      if (heard()) return;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      continue;
+    }
+    const pending = [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].reduce((all, [, mask]) => all | BigInt(`0x${mask}`), 0n);
+    if ((pending & bit) === 0n) return;
+  }
+  throw new Error(`${signal} still pending for ${pid} after 5 s`);
 }
 
 function refused(url: string): Promise<boolean> {
@@ -142,6 +166,33 @@ describe('graceful shutdown', () => {
       await app.close();
     }
   });
+
+  // `npm start` passes a SIGINT or SIGTERM it receives on to its script (npm's run-script),
+  // and a Ctrl-C, or a stop sent to the process group, reaches the server itself too: one
+  // request to stop arrives twice, under a millisecond apart. The copy is sent here once the
+  // first has left the kernel's pending set, so that the two cannot be merged into one.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`the same ${signal} passed on by a parent right behind it is one request to stop: the request in flight finishes, exit 0`, async () => {
+      const app = await serveApp({ shutdownGraceMs: 5000 });
+      try {
+        const { url, child } = app.svc;
+        const slow = fetch(`${url}/slow?ms=1000`).then(
+          async (res) => (await res.json()) as unknown,
+          () => 'cut',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const exited = exitCode(app.svc);
+        child.kill(signal);
+        await delivered(child.pid!, signal, () => app.svc.output().includes(`${signal}: finishing requests in flight`));
+        child.kill(signal);
+        assert.deepEqual(await slow, { waited: 1000 });
+        assert.equal(await exited, 0);
+        assert.doesNotMatch(app.svc.output(), /again; exiting/);
+      } finally {
+        await app.close();
+      }
+    });
+  }
 
   it('a handler that ends the process: the counts and log lines it held are written', async () => {
     const app = await serveApp();
