@@ -96,6 +96,8 @@ export interface RequestBodies {
   form?: true;
   /** `text()`. */
   text?: true;
+  /** Read in some branches only (`this.body.length ? this.json() : null`): a request may come without one. */
+  optional?: true;
 }
 
 export interface QueryParam {

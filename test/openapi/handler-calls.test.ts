@@ -36,6 +36,11 @@ const app = await startProject({
     "  router.post('/text', function (this: Context) { return this.text(); });",
     "  router.post('/either', function (this: Context) { return this.headers['content-type'] === 'text/plain' ? this.text() : { json: this.json<NewItem>() }; });",
     "  router.post('/one-of', function (this: Context) { return this.query.has('full') ? this.json<Item>().id : this.json<NewItem>().name; });",
+    "  router.post('/maybe', function (this: Context) { return this.body.length ? this.json<NewItem>() : null; });",
+    "  router.post('/maybe-text', function (this: Context) { let got = ''; if (this.headers['content-type'] === 'text/plain') got = this.text(); return got; });",
+    "  router.post('/in-closure', function (this: Context) { const read = () => this.json<NewItem>(); return this.method === 'POST' ? null : read(); });",
+    "  router.post('/in-loop', function (this: Context) { const seen = []; for (const _ of [1]) seen.push(this.json<NewItem>()); return seen; });",
+    "  router.post('/after-check', function (this: Context) { if (this.body.length === 0) abort(400, 'Send an item.'); return this.json<NewItem>(); });",
     "  router.get('/search', function (this: Context) {",
     "    const name = 'dynamic';",
     "    const q = this.query.get('q');",
@@ -122,6 +127,16 @@ test('json<T>() on the context, however reached, is a required JSON body of T, n
 test('json() without a type argument is any JSON; one inferred from an annotation is that type', () => {
   assert.deepEqual(op('post', '/untyped').requestBody, json({}));
   assert.deepEqual(op('post', '/inferred').requestBody, json(NEW_ITEM));
+});
+
+test('a body read on every path is required; one read in a branch, a closure or a loop is optional', () => {
+  const optional = { content: { 'application/json': { schema: NEW_ITEM } } };
+  assert.deepEqual(op('post', '/maybe').requestBody, optional);
+  assert.deepEqual(op('post', '/maybe-text').requestBody, { content: { 'text/plain': { schema: { type: 'string' } } } });
+  assert.deepEqual(op('post', '/in-closure').requestBody, optional);
+  assert.deepEqual(op('post', '/in-loop').requestBody, optional);
+  assert.deepEqual(op('post', '/after-check').requestBody, json(NEW_ITEM), 'a refusal before the read is not followed');
+  assert.equal(op('post', '/either').requestBody!.required, true, 'each arm of the condition reads a body');
 });
 
 test('json() calls of different types take any of them', () => {

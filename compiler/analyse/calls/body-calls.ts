@@ -4,6 +4,7 @@
 // runs is not known from here. Only literals are read (`status(201)`, `get('page')`):
 // a computed status or name says nothing the document could hold.
 import { ts } from 'ts-morph';
+import { onEveryPath } from './every-path.ts';
 import { answersWithError, contextMember } from './svc-api.ts';
 
 export interface BodyCalls {
@@ -11,6 +12,10 @@ export interface BodyCalls {
   json: ts.CallExpression[];
   form: boolean;
   text: boolean;
+  /** The `json()`, `form()` and `text()` calls, whichever branch they are in. */
+  reads: Set<ts.CallExpression>;
+  /** Whether the body is read whichever way the function's branches go. */
+  readsOnEveryPath: boolean;
   /** Query parameter names in the order met; `true` once one is read with `getAll`. */
   query: Map<string, boolean>;
   statuses: Set<number>;
@@ -21,7 +26,7 @@ const QUERY_READS = new Set(['get', 'getAll', 'has']);
 const CONTEXT_CALLS = new Set(['json', 'form', 'text', 'status']);
 
 export function bodyCalls(fn: ts.SignatureDeclaration, checker: ts.TypeChecker): BodyCalls {
-  const found: BodyCalls = { json: [], form: false, text: false, query: new Map(), statuses: new Set(), errors: new Set() };
+  const found: BodyCalls = { json: [], form: false, text: false, reads: new Set(), readsOnEveryPath: false, query: new Map(), statuses: new Set(), errors: new Set() };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) readCall(node, found, checker);
     else if (ts.isNewExpression(node)) readError(node, found, checker);
@@ -29,6 +34,7 @@ export function bodyCalls(fn: ts.SignatureDeclaration, checker: ts.TypeChecker):
   };
   const body = (fn as ts.FunctionLikeDeclarationBase).body;
   if (body) visit(body);
+  found.readsOnEveryPath = body !== undefined && found.reads.size > 0 && onEveryPath(body, found.reads);
   return found;
 }
 
@@ -37,6 +43,7 @@ function readCall(call: ts.CallExpression, found: BodyCalls, checker: ts.TypeChe
   const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
   if (QUERY_READS.has(method)) return readQuery(call, callee as ts.PropertyAccessExpression, found, checker);
   const member = CONTEXT_CALLS.has(method) ? contextMember(callee as ts.PropertyAccessExpression, checker) : undefined;
+  if (member === 'json' || member === 'form' || member === 'text') found.reads.add(call);
   if (member === 'json') found.json.push(call);
   else if (member === 'form') found.form = true;
   else if (member === 'text') found.text = true;

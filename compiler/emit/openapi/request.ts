@@ -11,7 +11,8 @@ export function requestBody(bodies: RequestBodies): unknown {
     ...(bodies.form && { 'application/x-www-form-urlencoded': FORM, 'multipart/form-data': FORM }),
     ...(bodies.text && { 'text/plain': { schema: { type: 'string' } } }),
   };
-  return Object.keys(content).length > 0 ? { required: true, content } : undefined;
+  if (Object.keys(content).length === 0) return undefined;
+  return bodies.optional ? { content } : { required: true, content };
 }
 
 /** Optional, as `get()` gives `null` for a name the request leaves out; `getAll` reads `?tag=a&tag=b`. */
