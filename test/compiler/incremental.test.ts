@@ -250,6 +250,22 @@ test('a middleware edit reaches the error statuses its routes document, imported
   assert.deepEqual(errors(await assertSameAsFresh()), [[403], [404]]);
 });
 
+test("a helper the controller calls: an edit reaches the statuses its route documents", async () => {
+  const lookup = (status: number) => `import { abort } from 'svc';\nexport function findOrFail(id: number): number {\n  if (id < 0) abort(${status});\n  return id;\n}\n`;
+  await writeFiles(root, {
+    'weave/Lookup.ts': lookup(404),
+    'weave/Controllers/LookupController.ts': `import { Controller } from 'svc';\nimport { findOrFail } from '../Lookup.ts';\nexport class LookupController extends Controller {\n  show(id: number): number { return findOrFail(id); }\n}\n`,
+    'routes/lookup.ts': `import type { Router } from 'svc';\nimport { LookupController } from '../weave/Controllers/LookupController.ts';\nexport default (router: Router) => {\n  router.get('/lookup/{id}', [LookupController, 'show']);\n};\n`,
+  });
+  const errors = ({ table }: { table: RouteTable }) => {
+    const route = table.routes.find((r) => r.pattern === '/lookup/{id}')!;
+    return route.handler.kind === 'controller' && route.handler.calls.errors;
+  };
+  assert.deepEqual(errors(await assertSameAsFresh()), [404]);
+  await writeFiles(root, { 'weave/Lookup.ts': lookup(410) });
+  assert.deepEqual(errors(await assertSameAsFresh()), [410]);
+});
+
 test('a global declaration: an edit reaches route files that do not import its file', async () => {
   const globals = (fields: string) => `declare global {\n  interface Extra { ${fields} }\n}\nexport const GLOBALS = true;\n`;
   await writeFiles(root, {

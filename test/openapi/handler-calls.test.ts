@@ -1,6 +1,6 @@
-// What a handler's own body asks of the request context and throws (compiler/analyse/calls/)
-// is documented: request bodies, query parameters, the statuses it sets, the errors it and
-// its middleware answer with. `svc build` on a project tree, then the built server is
+// What a handler's body, and the application's functions it calls, ask of the request
+// context and throw (compiler/analyse/calls/) is documented: request bodies, query
+// parameters, the statuses it sets, the errors it and its middleware answer with. `svc build` on a project tree, then the built server is
 // asked what the document says it answers.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,11 +17,17 @@ const app = await startProject({
     "import { abort, HttpError, RateLimitKnots, type Context, type Router } from 'svc';",
     "import { Guard } from '../weave/Middleware/Guard.ts';",
     "import { Items, type Item, type NewItem } from '../weave/Controllers/Items.ts';",
+    "import { Store } from '../weave/Models/Store.ts';",
     '',
-    '/** Reads the body for the handler that calls it: not the handler\'s own call. */',
+    '/** Reads the body for the handler that calls it. */',
     'function readItem(ctx: Context): NewItem {',
     "  if (ctx.query.has('strict')) abort(418);",
     '  return ctx.json<NewItem>();',
+    '}',
+    '',
+    'function countdown(ctx: Context, n: number): number {',
+    '  if (n === 0) abort(410);',
+    "  return n > 0 ? countdown(ctx, n - 1) : Number(ctx.query.get('from'));",
     '}',
     '',
     '/** An object of the application\'s own with methods named as the context\'s. */',
@@ -57,6 +63,11 @@ const app = await startProject({
     "  router.get('/fails/{id}', (id: number) => { if (id === 0) throw new HttpError(404, 'none'); if (id < 0) abort(409); return { id }; });",
     "  router.get('/out-of-range', () => { throw new HttpError(302, 'not an error status'); });",
     "  router.post('/helper', function (this: Context) { return readItem(this); });",
+    "  router.post('/helper-twice', function (this: Context) { return [readItem(this), readItem(this)]; });",
+    "  router.post('/helper-maybe', function (this: Context) { return this.method === 'POST' ? readItem(this) : null; });",
+    "  router.get('/things/{id}', (id: number) => Store.findOrFail(id));",
+    "  router.get('/countdown', function (this: Context) { return countdown(this, 3); });",
+    "  router.post('/items/copy', [Items, 'copy']);",
     "  router.group({ middleware: [Guard, 'Named'] }, (r) => { r.get('/guarded', () => 'in'); });",
     "  router.group({ middleware: [[RateLimitKnots, [1, 60]]] }, (r) => { r.get('/limited', () => ({ ok: true })); r.get('/limited-nothing', () => null); });",
     '};',
@@ -79,6 +90,26 @@ const app = await startProject({
     '    const ctx = this.ctx;',
     "    if (!ctx.json<NewItem>().name) throw new HttpError(422, 'A name is required.');",
     '    return { id, ...ctx.json<NewItem>() };',
+    '  }',
+    '',
+    '  copy(): Item {',
+    '    return { id: 2, ...this.input() };',
+    '  }',
+    '',
+    '  private input(): NewItem {',
+    '    return this.ctx.json<NewItem>();',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'weave/Models/Store.ts': [
+    "import { abort } from 'svc';",
+    "import type { Item } from '../Controllers/Items.ts';",
+    '',
+    'export class Store {',
+    '  static findOrFail(id: number): Item {',
+    "    if (id !== 1) abort(404, 'No such item.');",
+    "    return { id, name: 'one' };",
     '  }',
     '}',
     '',
@@ -181,12 +212,21 @@ test("errors thrown with a literal status, by the handler or by its middleware's
   assert.deepEqual(Object.keys(document.components.responses.Problem.content), ['application/problem+json']);
 });
 
-test('only calls written in the handler are read: not those of a function it calls, nor look-alikes of the context', () => {
-  assert.equal(op('post', '/helper').requestBody, undefined);
-  assert.equal(op('post', '/helper').parameters, undefined);
-  assert.deepEqual(Object.keys(op('post', '/helper').responses), ['200']);
-  const lookalike = op('get', '/lookalike');
-  assert.deepEqual(Object.keys(lookalike.responses), ['200']);
+test("the application's own functions a handler calls are read too: helpers, its controller's methods, a model's static", () => {
+  assert.deepEqual(op('post', '/helper').requestBody, json(NEW_ITEM));
+  assert.deepEqual(op('post', '/helper').parameters, [{ name: 'strict', in: 'query', schema: { type: 'string' } }]);
+  assert.deepEqual(Object.keys(op('post', '/helper').responses), ['200', '418']);
+  const twice = op('post', '/helper-twice');
+  assert.deepEqual([twice.requestBody, twice.parameters], [json(NEW_ITEM), op('post', '/helper').parameters], 'called twice, listed once');
+  assert.deepEqual(op('post', '/helper-maybe').requestBody, { content: { 'application/json': { schema: NEW_ITEM } } }, 'called in one branch: optional');
+  assert.deepEqual(op('post', '/items/copy').requestBody, json(NEW_ITEM), 'this.input(), a private method');
+  assert.deepEqual(op('get', '/things/{id}').responses['404'], problem('Problem'), 'Store.findOrFail(), in a file of its own');
+  const countdown = op('get', '/countdown');
+  assert.deepEqual([countdown.parameters, Object.keys(countdown.responses)], [[{ name: 'from', in: 'query', schema: { type: 'string' } }], ['200', '410']], 'a recursive helper');
+});
+
+test('look-alikes of the context are not read, nor followed into anything', () => {
+  assert.deepEqual(Object.keys(op('get', '/lookalike').responses), ['200']);
   assert.equal(op('get', '/search').parameters!.length, 3, "the look-alike's query.get('other') is not a parameter");
 });
 
@@ -212,12 +252,14 @@ test('the built server answers as documented: a body sent as the document says, 
     ['get', '/accepted', {}],
     ['get', '/quiet', {}],
     ['get', '/fails/{id}', {}],
+    ['get', '/things/{id}', {}],
+    ['post', '/helper', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }],
     ['get', '/guarded', {}],
     ['get', '/guarded', { headers: { 'x-key': 'open' } }],
     ['get', '/limited', {}],
     ['get', '/limited', {}],
   ];
-  const targets: Record<string, string> = { '/items/{id}': '/items/1', '/fails/{id}': '/fails/0' };
+  const targets: Record<string, string> = { '/items/{id}': '/items/1', '/fails/{id}': '/fails/0', '/things/{id}': '/things/2' };
   for (const [method, path, init] of cases) {
     const res = await raw(app.url, targets[path] ?? path, init);
     const response = documented(op(method, path), res.status);

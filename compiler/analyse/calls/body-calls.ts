@@ -1,72 +1,123 @@
-// A function's own body, call by call: what it asks of svc's request context and which
-// error statuses it throws. Every call written in the body counts, closures inside it
-// too, but a function it calls is not followed: whether, and with which context, that
-// runs is not known from here. Only literals are read (`status(201)`, `get('page')`):
-// a computed status or name says nothing the document could hold.
+// A function's body, call by call: what it asks of svc's request context and which error
+// statuses it throws. Every call written in the body counts, closures inside it too, and
+// so do the calls of the application's own functions it calls (`this.input()`,
+// `findOrFail(id)`), followed into their bodies: the request has one context, so a
+// helper handed it reads what the handler would. Functions of packages and of svc itself
+// are not followed. Only literals are read (`status(201)`, `get('page')`): a computed
+// status or name says nothing the document could hold.
 import { ts } from 'ts-morph';
 import { onEveryPath } from './every-path.ts';
 import { answersWithError, contextMember } from './svc-api.ts';
+import { followedFunction, type FollowedFunction } from './followed-function.ts';
 
 export interface BodyCalls {
   /** The `json()` calls: each one's type is its `T`, given or inferred from where the value goes. */
   json: ts.CallExpression[];
   form: boolean;
   text: boolean;
-  /** The `json()`, `form()` and `text()` calls, whichever branch they are in. */
-  reads: Set<ts.CallExpression>;
-  /** Whether the body is read whichever way the function's branches go. */
-  readsOnEveryPath: boolean;
+  /** How the function reads the request body, itself or through the functions it calls. */
+  reading: Reading;
   /** Query parameter names in the order met; `true` once one is read with `getAll`. */
   query: Map<string, boolean>;
   statuses: Set<number>;
   errors: Set<number>;
 }
 
+/** Not at all; whichever way its branches go; or only on some paths (a branch, a loop, a closure). */
+export type Reading = 'never' | 'always' | 'sometimes';
+
 const QUERY_READS = new Set(['get', 'getAll', 'has']);
 const CONTEXT_CALLS = new Set(['json', 'form', 'text', 'status']);
 
+interface Walk {
+  readonly checker: ts.TypeChecker;
+  readonly found: BodyCalls;
+  /** Each followed function's reading, once walked: a helper called twice is walked once. */
+  readonly followed: Map<FollowedFunction, Reading>;
+}
+
 export function bodyCalls(fn: ts.SignatureDeclaration, checker: ts.TypeChecker): BodyCalls {
-  const found: BodyCalls = { json: [], form: false, text: false, reads: new Set(), readsOnEveryPath: false, query: new Map(), statuses: new Set(), errors: new Set() };
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) readCall(node, found, checker);
-    else if (ts.isNewExpression(node)) readError(node, found, checker);
-    ts.forEachChild(node, visit);
-  };
-  const body = (fn as ts.FunctionLikeDeclarationBase).body;
-  if (body) visit(body);
-  found.readsOnEveryPath = body !== undefined && found.reads.size > 0 && onEveryPath(body, found.reads);
+  const found: BodyCalls = { json: [], form: false, text: false, reading: 'never', query: new Map(), statuses: new Set(), errors: new Set() };
+  found.reading = readFunction((fn as ts.FunctionLikeDeclarationBase).body, { checker, found, followed: new Map() });
   return found;
 }
 
-function readCall(call: ts.CallExpression, found: BodyCalls, checker: ts.TypeChecker): void {
+function readFunction(body: ts.Node | undefined, walk: Walk): Reading {
+  if (body === undefined) return 'never';
+  // The calls that read the body whenever they run, and whether some other call may.
+  const reads = new Set<ts.Node>();
+  let sometimes = false;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const reading = readCall(node, walk);
+      if (reading === 'always') reads.add(node);
+      else if (reading === 'sometimes') sometimes = true;
+    } else if (ts.isNewExpression(node)) readError(node, walk);
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  if (reads.size > 0 && onEveryPath(body, reads)) return 'always';
+  return reads.size > 0 || sometimes ? 'sometimes' : 'never';
+}
+
+function readCall(call: ts.CallExpression, walk: Walk): Reading {
+  const { checker, found } = walk;
   const callee = call.expression;
   const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-  if (QUERY_READS.has(method)) return readQuery(call, callee as ts.PropertyAccessExpression, found, checker);
+  if (QUERY_READS.has(method) && readQuery(call, callee as ts.PropertyAccessExpression, walk)) return 'never';
   const member = CONTEXT_CALLS.has(method) ? contextMember(callee as ts.PropertyAccessExpression, checker) : undefined;
-  if (member === 'json' || member === 'form' || member === 'text') found.reads.add(call);
-  if (member === 'json') found.json.push(call);
-  else if (member === 'form') found.form = true;
-  else if (member === 'text') found.text = true;
-  else if (member === 'status') {
-    const status = literalStatus(call);
-    // `ctx.status()` refuses anything else (runtime/server/context.ts).
-    if (status !== undefined && status >= 200 && status <= 599) found.statuses.add(status);
-  } else readError(call, found, checker);
+  switch (member) {
+    case 'json':
+      found.json.push(call);
+      return 'always';
+    case 'form':
+      found.form = true;
+      return 'always';
+    case 'text':
+      found.text = true;
+      return 'always';
+    case 'status':
+      readStatus(call, found);
+      return 'never';
+  }
+  return readError(call, walk) ? 'never' : readFollowed(call, walk);
 }
 
-/** `<ctx>.query.get('name')`, `getAll`, `has`. */
-function readQuery(call: ts.CallExpression, callee: ts.PropertyAccessExpression, found: BodyCalls, checker: ts.TypeChecker): void {
+/** `ctx.status(201)`: `ctx.status()` refuses anything outside 200–599 (runtime/server/context.ts). */
+function readStatus(call: ts.CallExpression, found: BodyCalls): void {
+  const status = literalStatus(call);
+  if (status !== undefined && status >= 200 && status <= 599) found.statuses.add(status);
+}
+
+/** A function of the application's own that `call` calls, walked into the same findings. */
+function readFollowed(call: ts.CallExpression, walk: Walk): Reading {
+  const fn = followedFunction(call, walk.checker);
+  if (fn === undefined) return 'never';
+  const known = walk.followed.get(fn);
+  if (known !== undefined) return known;
+  // Recursion adds nothing: the function is being walked already.
+  walk.followed.set(fn, 'never');
+  const reading = readFunction(fn.body, walk);
+  walk.followed.set(fn, reading);
+  return reading;
+}
+
+/** `<ctx>.query.get('name')`, `getAll`, `has`: false when `call` is no such read. */
+function readQuery(call: ts.CallExpression, callee: ts.PropertyAccessExpression, { checker, found }: Walk): boolean {
   const query = callee.expression;
+  if (!ts.isPropertyAccessExpression(query) || query.name.text !== 'query' || !contextMember(query, checker)) return false;
   const [name] = call.arguments;
-  if (!name || !ts.isStringLiteralLike(name) || !ts.isPropertyAccessExpression(query) || query.name.text !== 'query' || !contextMember(query, checker)) return;
-  found.query.set(name.text, found.query.get(name.text) === true || callee.name.text === 'getAll');
+  if (name && ts.isStringLiteralLike(name)) found.query.set(name.text, found.query.get(name.text) === true || callee.name.text === 'getAll');
+  return true;
 }
 
-/** `new HttpError(404, …)` or `abort(404, …)`. */
-function readError(call: ts.CallExpression | ts.NewExpression, found: BodyCalls, checker: ts.TypeChecker): void {
+/** `new HttpError(404, …)` or `abort(404, …)`: false when `call` is neither. */
+function readError(call: ts.CallExpression | ts.NewExpression, { checker, found }: Walk): boolean {
+  if (!answersWithError(call.expression, checker)) return false;
   const status = literalStatus(call);
   // HttpError refuses anything else, and the answer is a 500 (runtime/errors/http-error.ts).
-  if (status !== undefined && status >= 400 && status <= 599 && answersWithError(call.expression, checker)) found.errors.add(status);
+  if (status !== undefined && status >= 400 && status <= 599) found.errors.add(status);
+  return true;
 }
 
 function literalStatus(call: ts.CallExpression | ts.NewExpression): number | undefined {

@@ -19,12 +19,12 @@ export function handlerCalls(decl: HandlerDeclaration, registry: SchemaRegistry)
   };
 }
 
-function requestBodies({ json, form, text, reads, readsOnEveryPath }: BodyCalls, checker: ts.TypeChecker, registry: SchemaRegistry): RequestBodies {
+function requestBodies({ json, form, text, reading }: BodyCalls, checker: ts.TypeChecker, registry: SchemaRegistry): RequestBodies {
   return {
     ...(json.length > 0 && { json: jsonSchema(json, checker, registry) }),
     ...(form && { form: true }),
     ...(text && { text: true }),
-    ...(reads.size > 0 && !readsOnEveryPath && { optional: true }),
+    ...(reading === 'sometimes' && { optional: true }),
   };
 }
 
