@@ -54,7 +54,13 @@ const app = await startProject({
     "    const all = this.query.has('all') || this.query.get('q') !== null || this.query.get(name) !== null;",
     "    return { q, tags, all, other: lookalike.query.get('other') };",
     '  });',
-    "  router.get('/accepted', function (this: Context) { this.status(202); return { queued: true }; });",
+    "  router.get('/aliased', function (this: Context) {",
+    "    const q = this.query;",
+    "    const { query } = this;",
+    "    let later = this.query;",
+    "    return [q.get('a'), query.getAll('b'), later.get('not-const'), new URLSearchParams('c=1').get('c')];",
+    '  });',
+        "  router.get('/accepted', function (this: Context) { this.status(202); return { queued: true }; });",
     "  router.get('/either-status', function (this: Context) { if (this.query.has('old')) this.status(203); else this.status(201); return { ok: true }; });",
     "  router.get('/created-or-nothing', function (this: Context): Item | null { this.status(201); return null; });",
     "  router.get('/computed-status', function (this: Context) { const code = 201; this.status(code); return { ok: true }; });",
@@ -181,13 +187,17 @@ test('form() is either form encoding; text() is text/plain; a handler reading bo
   assert.deepEqual(Object.keys(op('post', '/either').requestBody!.content), ['application/json', 'text/plain']);
 });
 
-test('query parameters read by a literal name, once each in source order; getAll is an array', () => {
+test('query parameters read by a literal name, once each in source order; getAll is an array; the query may be held by a const', () => {
   assert.deepEqual(op('get', '/search').parameters, [
     { name: 'q', in: 'query', schema: { type: 'string' } },
     { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
     { name: 'all', in: 'query', schema: { type: 'string' } },
   ]);
   assert.deepEqual(op('put', '/items/{id}').parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'number' } }]);
+  assert.deepEqual(op('get', '/aliased').parameters, [
+    { name: 'a', in: 'query', schema: { type: 'string' } },
+    { name: 'b', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+  ], 'through a const or a destructured const; not a let, nor a URLSearchParams of its own');
 });
 
 test('a literal status(n) documents the data under n instead of 200; several under each; null stays a 204; a status without a body has no content', () => {

@@ -7,7 +7,7 @@
 // status or name says nothing the document could hold.
 import { ts } from 'ts-morph';
 import { onEveryPath } from './every-path.ts';
-import { answersWithError, contextMember } from './svc-api.ts';
+import { answersWithError, contextMember, isContextQuery } from './svc-api.ts';
 import { followedFunction, type FollowedFunction } from './followed-function.ts';
 
 export interface BodyCalls {
@@ -102,10 +102,9 @@ function readFollowed(call: ts.CallExpression, walk: Walk): Reading {
   return reading;
 }
 
-/** `<ctx>.query.get('name')`, `getAll`, `has`: false when `call` is no such read. */
+/** `<ctx>.query.get('name')`, `getAll`, `has`, the query reached directly or through a `const`: false when `call` is no such read. */
 function readQuery(call: ts.CallExpression, callee: ts.PropertyAccessExpression, { checker, found }: Walk): boolean {
-  const query = callee.expression;
-  if (!ts.isPropertyAccessExpression(query) || query.name.text !== 'query' || !contextMember(query, checker)) return false;
+  if (!isContextQuery(callee.expression, checker)) return false;
   const [name] = call.arguments;
   if (name && ts.isStringLiteralLike(name)) found.query.set(name.text, found.query.get(name.text) === true || callee.name.text === 'getAll');
   return true;

@@ -10,10 +10,30 @@ const ERRORS_FILE = `${frameworkRuntime}errors/http-error.ts`;
 
 /** `access.name` when it reads a member of svc's `Context` (`this.ctx.json` → `json`). */
 export function contextMember(access: ts.PropertyAccessExpression, checker: ts.TypeChecker): string | undefined {
-  const declaration = checker.getSymbolAtLocation(access.name)?.declarations?.[0];
-  const owner = declaration?.parent;
-  const inContext = owner !== undefined && ts.isInterfaceDeclaration(owner) && owner.name.text === 'Context' && owner.getSourceFile().fileName === CONTEXT_FILE;
-  return inContext ? access.name.text : undefined;
+  return isContextMember(checker.getSymbolAtLocation(access.name)) ? access.name.text : undefined;
+}
+
+/**
+ * Whether `expression` is the context's `query`: `this.query`, `this.ctx.query`, or a
+ * `const` that holds it (`const q = this.query`, `const { query } = this.ctx`).
+ */
+export function isContextQuery(expression: ts.Expression, checker: ts.TypeChecker): boolean {
+  if (ts.isPropertyAccessExpression(expression)) return expression.name.text === 'query' && contextMember(expression, checker) !== undefined;
+  if (!ts.isIdentifier(expression)) return false;
+  const declaration = checker.getSymbolAtLocation(expression)?.declarations?.[0];
+  if (declaration === undefined || !(ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)) return false;
+  if (ts.isVariableDeclaration(declaration)) return declaration.initializer !== undefined && isContextQuery(declaration.initializer, checker);
+  if (!ts.isBindingElement(declaration) || !ts.isObjectBindingPattern(declaration.parent)) return false;
+  const property = declaration.propertyName ?? declaration.name;
+  if (!ts.isIdentifier(property) || property.text !== 'query') return false;
+  const holder = declaration.parent.parent;
+  if (!ts.isVariableDeclaration(holder) || holder.initializer === undefined) return false;
+  return isContextMember(checker.getTypeAtLocation(holder.initializer).getProperty('query'));
+}
+
+function isContextMember(symbol: ts.Symbol | undefined): boolean {
+  const owner = symbol?.declarations?.[0]?.parent;
+  return owner !== undefined && ts.isInterfaceDeclaration(owner) && owner.name.text === 'Context' && owner.getSourceFile().fileName === CONTEXT_FILE;
 }
 
 /** Whether `callee` (of a call or a `new`) is svc's `abort` or `HttpError`, which answer with their first argument as the status. */
