@@ -18,6 +18,7 @@ const app = await startProject({
     "import { Guard } from '../weave/Middleware/Guard.ts';",
     "import { Items, type Item, type NewItem } from '../weave/Controllers/Items.ts';",
     "import { Store } from '../weave/Models/Store.ts';",
+    "import { Gone, StaleConflict } from '../weave/Errors.ts';",
     '',
     '/** Reads the body for the handler that calls it. */',
     'function readItem(ctx: Context): NewItem {',
@@ -74,6 +75,7 @@ const app = await startProject({
     "  router.get('/things/{id}', (id: number) => Store.findOrFail(id));",
     "  router.get('/countdown', function (this: Context) { return countdown(this, 3); });",
     "  router.post('/items/copy', [Items, 'copy']);",
+    "  router.get('/own-errors/{n}', (n: number) => { if (n === 1) throw new Gone(); if (n === 2) throw new StaleConflict(); return n; });",
     "  router.group({ middleware: [Guard, 'Named'] }, (r) => { r.get('/guarded', () => 'in'); });",
     "  router.group({ middleware: [[RateLimitKnots, [1, 60]]] }, (r) => { r.get('/limited', () => ({ ok: true })); r.get('/limited-nothing', () => null); });",
     '};',
@@ -106,6 +108,14 @@ const app = await startProject({
     '    return this.ctx.json<NewItem>();',
     '  }',
     '}',
+    '',
+  ].join('\n'),
+  'weave/Errors.ts': [
+    "import { HttpError } from 'svc';",
+    '',
+    "export class Gone extends HttpError { constructor(detail?: string) { super(410, detail); } }",
+    "export class Conflict extends HttpError { constructor(detail = 'Conflict.') { super(409, detail); } }",
+    "export class StaleConflict extends Conflict { constructor() { super('Stale.'); } }",
     '',
   ].join('\n'),
   'weave/Models/Store.ts': [
@@ -222,7 +232,7 @@ test("errors thrown with a literal status, by the handler or by its middleware's
   assert.deepEqual(Object.keys(document.components.responses.Problem.content), ['application/problem+json']);
 });
 
-test("the application's own functions a handler calls are read too: helpers, its controller's methods, a model's static", () => {
+test("the application's own functions a handler calls are read too: helpers, its controller's methods, a model's static, an error class's constructor", () => {
   assert.deepEqual(op('post', '/helper').requestBody, json(NEW_ITEM));
   assert.deepEqual(op('post', '/helper').parameters, [{ name: 'strict', in: 'query', schema: { type: 'string' } }]);
   assert.deepEqual(Object.keys(op('post', '/helper').responses), ['200', '418']);
@@ -231,6 +241,7 @@ test("the application's own functions a handler calls are read too: helpers, its
   assert.deepEqual(op('post', '/helper-maybe').requestBody, { content: { 'application/json': { schema: NEW_ITEM } } }, 'called in one branch: optional');
   assert.deepEqual(op('post', '/items/copy').requestBody, json(NEW_ITEM), 'this.input(), a private method');
   assert.deepEqual(op('get', '/things/{id}').responses['404'], problem('Problem'), 'Store.findOrFail(), in a file of its own');
+  assert.deepEqual(Object.keys(op('get', '/own-errors/{n}').responses), ['200', '400', '409', '410'], 'HttpError subclasses, through their constructors');
   const countdown = op('get', '/countdown');
   assert.deepEqual([countdown.parameters, Object.keys(countdown.responses)], [[{ name: 'from', in: 'query', schema: { type: 'string' } }], ['200', '410']], 'a recursive helper');
 });
@@ -263,13 +274,14 @@ test('the built server answers as documented: a body sent as the document says, 
     ['get', '/quiet', {}],
     ['get', '/fails/{id}', {}],
     ['get', '/things/{id}', {}],
+    ['get', '/own-errors/{n}', {}],
     ['post', '/helper', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }],
     ['get', '/guarded', {}],
     ['get', '/guarded', { headers: { 'x-key': 'open' } }],
     ['get', '/limited', {}],
     ['get', '/limited', {}],
   ];
-  const targets: Record<string, string> = { '/items/{id}': '/items/1', '/fails/{id}': '/fails/0', '/things/{id}': '/things/2' };
+  const targets: Record<string, string> = { '/items/{id}': '/items/1', '/fails/{id}': '/fails/0', '/things/{id}': '/things/2', '/own-errors/{n}': '/own-errors/2' };
   for (const [method, path, init] of cases) {
     const res = await raw(app.url, targets[path] ?? path, init);
     const response = documented(op(method, path), res.status);

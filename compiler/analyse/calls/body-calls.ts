@@ -4,7 +4,8 @@
 // `findOrFail(id)`), followed into their bodies: the request has one context, so a
 // helper handed it reads what the handler would. Functions of packages and of svc itself
 // are not followed. Only literals are read (`status(201)`, `get('page')`): a computed
-// status or name says nothing the document could hold.
+// status or name says nothing the document could hold. So an error class of the
+// application's own counts by the literal its constructor passes on (`super(404, detail)`).
 import { ts } from 'ts-morph';
 import { onEveryPath } from './every-path.ts';
 import { answersWithError, contextMember, isContextQuery } from './svc-api.ts';
@@ -48,11 +49,11 @@ function readFunction(body: ts.Node | undefined, walk: Walk): Reading {
   const reads = new Set<ts.Node>();
   let sometimes = false;
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const reading = readCall(node, walk);
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const reading = ts.isCallExpression(node) ? readCall(node, walk) : readError(node, walk) ? 'never' : readFollowed(node, walk);
       if (reading === 'always') reads.add(node);
       else if (reading === 'sometimes') sometimes = true;
-    } else if (ts.isNewExpression(node)) readError(node, walk);
+    }
     ts.forEachChild(node, visit);
   };
   visit(body);
@@ -89,8 +90,8 @@ function readStatus(call: ts.CallExpression, found: BodyCalls): void {
   if (status !== undefined && status >= 200 && status <= 599) found.statuses.add(status);
 }
 
-/** A function of the application's own that `call` calls, walked into the same findings. */
-function readFollowed(call: ts.CallExpression, walk: Walk): Reading {
+/** A function or constructor of the application's own that `call` runs, walked into the same findings. */
+function readFollowed(call: ts.CallExpression | ts.NewExpression, walk: Walk): Reading {
   const fn = followedFunction(call, walk.checker);
   if (fn === undefined) return 'never';
   const known = walk.followed.get(fn);
