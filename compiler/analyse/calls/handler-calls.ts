@@ -31,5 +31,5 @@ function requestBodies({ json, form, text, reading }: BodyCalls, checker: ts.Typ
 /** Calls that read different types (one per branch) take any of them. */
 function jsonSchema(calls: ts.CallExpression[], checker: ts.TypeChecker, registry: SchemaRegistry): JsonSchema {
   const types = [...new Set(calls.map((call) => checker.getTypeAtLocation(call)))];
-  return new TypeSchemas(checker, registry).ofMembers(types, calls[0]!);
+  return new TypeSchemas(checker, registry, true).ofMembers(types, calls[0]!);
 }

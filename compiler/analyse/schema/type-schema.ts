@@ -58,6 +58,9 @@ const EMPTIED: Record<string, string> = {
   Blob: 'send its text (await blob.text()), or return the Blob alone for its bytes',
 };
 
+const notParsed = (name: string): string =>
+  `JSON.parse never gives a ${name}: json<T>() returns the plain data the client sent; type the body as that data (an object or an array) and build the ${name} from it.`;
+
 /**
  * A generic can instantiate itself with ever new arguments (`type D<T> = { next: D<T[]> }`),
  * each a new named type; when one declaration nests this deep in itself, stop.
@@ -82,6 +85,8 @@ export class TypeSchemas {
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly registry: SchemaRegistry,
+    /** The types are of a request body (`json<T>()`), which JSON.parse gave, not of data sent. */
+    private readonly received = false,
   ) {}
 
   /** `site` is where a warning points when the type itself has no declaration in the project. */
@@ -178,7 +183,7 @@ export class TypeSchemas {
     const outside = outsideSymbolName(type);
     if (outside && OPAQUE[outside]) {
       const instead = EMPTIED[outside];
-      if (instead) this.registry.warn(`JSON writes a ${outside} as {}, without its contents; ${instead}.`, site);
+      if (instead) this.registry.warn(this.received ? notParsed(outside) : `JSON writes a ${outside} as {}, without its contents; ${instead}.`, site);
       return OPAQUE[outside];
     }
     if (this.checker.isTupleType(type)) return this.tuple(type as ts.TupleTypeReference, site);
