@@ -13,6 +13,10 @@ export function joinPattern(prefix: string, pattern: string): string {
   return normalisePattern([strip(prefix), strip(pattern)].filter(Boolean).join('/'));
 }
 
+/**
+ * Folders joined with `/`. A backslash separates them too, as in Laravel's
+ * `namespace: 'Admin\\Reports'`: the build then imports a path esbuild resolves.
+ */
 export function joinNamespace(outer: string, inner: string): string {
-  return [strip(outer), strip(inner)].filter(Boolean).join('/');
+  return [strip(outer), strip(inner.replaceAll('\\', '/'))].filter(Boolean).join('/');
 }
