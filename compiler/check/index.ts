@@ -1,6 +1,7 @@
 // check: problems only the whole route table shows.
 import type { Diagnostic } from '../diagnostics.ts';
 import type { RouteClaim, RouteTable } from '../ir.ts';
+import { checkDocsFiles } from './docs-files.ts';
 import { checkOverlaps } from './overlaps.ts';
 import { checkShadowedEndpoints } from './shadowed-endpoints.ts';
 
@@ -12,5 +13,5 @@ import { checkShadowedEndpoints } from './shadowed-endpoints.ts';
 export function check(table: RouteTable, unresolved: readonly RouteClaim[] = []): Diagnostic[] {
   const builtin = table.routes.filter((route) => route.handler.kind === 'builtin');
   const application = [...table.routes.filter((route) => route.handler.kind !== 'builtin'), ...unresolved].sort((a, b) => a.id - b.id);
-  return [...checkOverlaps([...application, ...builtin]), ...checkShadowedEndpoints(table.routes)];
+  return [...checkOverlaps([...application, ...builtin]), ...checkDocsFiles([...application, ...builtin]), ...checkShadowedEndpoints(table.routes)];
 }

@@ -158,6 +158,33 @@ export default (router: Router) => {
   }
 });
 
+test("a GET route on a file the docs page loads is SVC007 (its literal path would beat the docs endpoint's); other files and methods build", async () => {
+  const root = await makeProject({
+    'routes/web.ts': `import type { Router } from 'svc';
+
+export default (router: Router) => {
+  router.get('/api/docs/swagger-ui.css', () => 'mine');
+  router.get('/api/docs/openapi.json/{v?}', (v?: string) => v ?? 'mine');
+  router.post('/api/docs/swagger-ui-bundle.js', () => 'a POST takes nothing from the page');
+  router.get('/api/docs/notes.txt', () => 'a file the page does not load');
+};
+`,
+    'svc.json': '{\n  "endpoints": { "docs": "api/docs" }\n}\n',
+  });
+  try {
+    const { diagnostics } = await build(root, { write: false });
+    assert.deepEqual(
+      diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.text}`),
+      [
+        'svc.json:2:18 error SVC007 endpoints.docs: the route GET /api/docs/swagger-ui.css at routes/web.ts:4:3 takes the place of swagger-ui.css, a file the built-in docs page loads (/api/docs/{asset}), and Swagger UI would not load',
+        'svc.json:2:18 error SVC007 endpoints.docs: the route GET /api/docs/openapi.json/{v?} at routes/web.ts:5:3 takes the place of openapi.json, a file the built-in docs page loads (/api/docs/{asset}), and Swagger UI would not load',
+      ],
+    );
+  } finally {
+    await removeProject(root);
+  }
+});
+
 test('endpoints beside application routes build, appended to the table and pointing at svc.json', async () => {
   const root = await makeProject({
     'routes/web.ts': `import type { Router } from 'svc';
