@@ -20,6 +20,11 @@ const commands: Record<string, Command> = {
 };
 
 export async function main(argv: string[], cwd = process.cwd()): Promise<number> {
+  // `svc help` and `svc help build`, as npm and artisan take them: the same as `--help`.
+  if (argv[0] === 'help' && argv.length <= 2) {
+    const [, command] = argv;
+    return main(command === undefined || Object.hasOwn(commands, command) ? [...argv.slice(1), '--help'] : [command], cwd);
+  }
   const cli = cac('svc');
   // A command's own help and usage errors name that command alone; anything else needs them all.
   const wanted = Object.hasOwn(commands, argv[0]) ? [commands[argv[0]]] : Object.values(commands);

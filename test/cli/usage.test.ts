@@ -18,6 +18,17 @@ test('--help lists the commands', () => {
   for (const command of ['build', 'serve', 'tread', 'route', 'cobble', 'cache:clear']) assert.match(result.stdout, new RegExp(`\\b${command}\\b`));
 });
 
+test('svc help is --help; svc help <command> is that command\'s; an unknown one is a usage error', () => {
+  assert.deepEqual(svc(repoRoot, ['help']).stdout, svc(repoRoot, ['--help']).stdout);
+  const build = svc(repoRoot, ['help', 'build']);
+  assert.equal(build.status, 0);
+  assert.equal(build.stdout, svc(repoRoot, ['build', '--help']).stdout);
+  assert.match(build.stdout, /\$ svc build/);
+  const unknown = svc(repoRoot, ['help', 'frobnicate']);
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /Unknown command: frobnicate/);
+});
+
 const roots: string[] = [];
 after(async () => Promise.all(roots.map(removeProject)));
 
