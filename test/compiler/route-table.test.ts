@@ -120,6 +120,39 @@ export default (router: Router) => {
     }
   });
 
+  it('reads a const holding a primitive literal as its value in middleware parameters, here or imported; not an array const', async () => {
+    const root = await makeProject({
+      'weave/limits.ts': 'export const WINDOW = 60 as const;\nexport const PAIR = [5, 60];\n',
+      'routes/web.ts': `import { RateLimitKnots, type Router } from 'svc';
+import { PAIR, WINDOW as SECONDS } from '../weave/limits.ts';
+const LIMIT = 10;
+let changing = 20;
+export default (router: Router) => {
+  router.group({ middleware: [[RateLimitKnots, [LIMIT, SECONDS]]] }, (r) => {
+    r.get('/', () => 'home');
+  });
+  router.group({ middleware: [[RateLimitKnots, [changing, 60]]] }, (r) => {
+    r.get('/let', () => 'let');
+  });
+  router.group({ middleware: [[RateLimitKnots, [...PAIR]]] }, (r) => {
+    r.get('/pair', () => 'pair');
+  });
+};
+`,
+    });
+    try {
+      const { diagnostics, table } = await build(root, { write: false });
+      assert.deepEqual(table!.routes.find((r) => r.pattern === '/')!.middleware[0]!.args, [10, 60]);
+      assert.deepEqual(
+        diagnostics.map((d) => `${d.line}:${d.col} ${d.code}`),
+        ['9:49 SVC006', '12:49 SVC006'],
+        'a let, and an array const spread',
+      );
+    } finally {
+      await removeProject(root);
+    }
+  });
+
   it('builds with the real CLI', async () => {
     const root = await copyFixture('valid-app');
     try {

@@ -100,7 +100,7 @@ function named(className: string, resolver: Resolver): Found<MiddlewareClass> {
 function literalArgs(list: ArrayLiteralExpression, resolver: Resolver): unknown[] | null {
   const read = readJsonLiteral(list);
   if (read.ok) return read.value as unknown[];
-  resolver.reporter.error('SVC006', `middleware parameters must be literal JSON values (strings, numbers, booleans, null, arrays, objects); found: ${read.at.getText()}`, read.at);
+  resolver.reporter.error('SVC006', `middleware parameters must be literal JSON values (strings, numbers, booleans, null, arrays, objects) or a const holding a string, number, boolean or null; found: ${read.at.getText()}`, read.at);
   return null;
 }
 

@@ -1,6 +1,7 @@
 // The only values the compiler reads out of route files: string literals and literal
-// JSON (middleware parameters). Anything computed is non-static (SVC006).
-import { Node, SyntaxKind, type NumericLiteral } from 'ts-morph';
+// JSON (middleware parameters, where a `const` holding a string, number, boolean or null
+// counts as its value). Anything computed is non-static (SVC006).
+import { Node, SyntaxKind, VariableDeclarationKind, type Identifier, type NumericLiteral } from 'ts-morph';
 import type { StringNode } from '../registration.ts';
 
 /** Unwraps `(x)`, `x as T`, `x satisfies T`, `<T>x` and `x!`, which change nothing at run time. */
@@ -31,6 +32,7 @@ export function readJsonLiteral(node: Node): JsonRead {
   }
   if (Node.isTrueLiteral(inner) || Node.isFalseLiteral(inner)) return { ok: true, value: inner.getLiteralValue() };
   if (Node.isNullLiteral(inner)) return { ok: true, value: null };
+  if (Node.isIdentifier(inner)) return constantValue(inner);
   if (Node.isArrayLiteralExpression(inner)) return readAll(inner.getElements(), (values) => values);
   if (Node.isObjectLiteralExpression(inner)) {
     const entries: Array<[string, Node]> = [];
@@ -42,6 +44,22 @@ export function readJsonLiteral(node: Node): JsonRead {
     return readAll(entries.map(([, value]) => value), (values) => Object.fromEntries(values.map((v, i) => [entries[i][0], v])));
   }
   return { ok: false, at: inner };
+}
+
+/**
+ * `LIMIT` in `[RateLimitKnots, [LIMIT, 60]]`: a `const`, here or imported, whose
+ * initializer is a primitive literal. Not an array or object: its contents could change
+ * before the route file runs, and the build would check other values than the server gets.
+ */
+function constantValue(name: Identifier): JsonRead {
+  const symbol = name.getSymbol();
+  const declaration = (symbol?.getAliasedSymbol() ?? symbol)?.getValueDeclaration();
+  const initializer = Node.isVariableDeclaration(declaration) && declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const ? declaration.getInitializer() : undefined;
+  if (initializer === undefined) return { ok: false, at: name };
+  const inner = unwrap(initializer);
+  if (Node.isArrayLiteralExpression(inner) || Node.isObjectLiteralExpression(inner) || Node.isIdentifier(inner)) return { ok: false, at: name };
+  const read = readJsonLiteral(inner);
+  return read.ok ? read : { ok: false, at: name };
 }
 
 /**
