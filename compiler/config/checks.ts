@@ -14,6 +14,17 @@ export function warnIpEntry(entry: string): string | null {
   return `"${entry}" has address bits set after the prefix length; it covers ${formatAddress(range.family, range.start)} to ${formatAddress(range.family, range.end)}`;
 }
 
+/**
+ * `/admin/*` or `/admin*` is a wildcard in Laravel's `Request::is()` and most proxies, but
+ * a key is a path: its `*` matches only a `*` in the URL, so the rules would protect
+ * nothing the writer meant. `*` stays allowed, as a route may have it literally.
+ */
+export function warnRouteKey(key: string): string | null {
+  if (!key.includes('*')) return null;
+  const meant = key.replace(/\/?\*.*$/, '') || '/';
+  return `"*" is no wildcard: it matches only a "*" in the URL. A key covers its path and every path below it: "${meant}" is probably what you mean`;
+}
+
 /** Labels of letters, digits and inner hyphens; a trailing dot (a fully qualified name, `db.example.com.`) is allowed. */
 const HOST_NAME = /^(?=.{1,253}\.?$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
 

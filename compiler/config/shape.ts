@@ -2,7 +2,7 @@
 // svc.schema.json is rendered from it (json-schema.ts), so the editor schema and
 // `svc build` cannot disagree on keys, types, ranges or defaults.
 import { DEFAULT_CONFIG } from '../../runtime/config.ts';
-import { checkDatabasePath, checkHost, checkIpEntry, warnIpEntry } from './checks.ts';
+import { checkDatabasePath, checkHost, checkIpEntry, warnIpEntry, warnRouteKey } from './checks.ts';
 import { IP_ENTRY_PATTERN } from './ip-pattern.ts';
 
 interface Described {
@@ -20,6 +20,8 @@ export interface MapShape extends Described {
   type: 'map';
   keyPattern: string;
   keyExpected: string;
+  /** For a key that passed: what is suspicious about it, or null. */
+  keyWarn?: (key: string) => string | null;
   values: Shape;
   default?: Record<string, unknown>;
 }
@@ -156,6 +158,7 @@ export const svcJsonShape: ObjectShape = {
             'Per-path rules. A key covers that path and everything below it ("/admin" covers "/admin/users", not "/administrator"); the longest matching key decides first, the global lists last. Without this key, "/admin" is open to loopback clients only; `{}` has no per-path rules.',
           keyPattern: ROUTE_KEY_PATTERN,
           keyExpected: `a plain URL path like "/admin" (${PLAIN_PATH})`,
+          keyWarn: warnRouteKey,
           values: {
             type: 'object',
             description: 'Rules for one path and everything below it.',

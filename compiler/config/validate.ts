@@ -95,6 +95,8 @@ function validateMap(node: Node, shape: MapShape, path: string, report: Reporter
       report.error(keyNode, `${keyPath}: "${key}" is not ${shape.keyExpected}`);
       continue;
     }
+    const suspicious = shape.keyWarn?.(key);
+    if (suspicious) report.warning(keyNode, `${keyPath}: ${suspicious}`);
     entries.push([key, validate(valueNode, shape.values, keyPath, report)]);
   }
   // Free keys are the user's: assigned one by one, the ip.routes key `__proto__` (the path

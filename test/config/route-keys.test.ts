@@ -48,3 +48,17 @@ test('a non-ASCII key guards its path, however the request escapes it', () => {
   assert.equal(allowed('10.0.0.1', path('/%C3%BCber-uns/team')), true);
   assert.equal(allowed('10.0.0.2', path('/%C3%BCber')), true);
 });
+
+test('a "*" in a key is a warning: it is no wildcard, and the key would guard nothing it seems to', () => {
+  assert.equal(
+    buildErrors('/admin/*'),
+    'svc.json:1:18 - warning SVC007: ip.routes./admin/*: "*" is no wildcard: it matches only a "*" in the URL. A key covers its path and every path below it: "/admin" is probably what you mean',
+  );
+  assert.match(buildErrors('/*'), /warning SVC007: ip\.routes\.\/\*: .*"\/" is probably what you mean/);
+  assert.ok(parseConfig(JSON.stringify(withKey('/admin*'))).diagnostics.every((d) => d.severity === 'warning'));
+  // Matched as the character it is, as a route may have it literally.
+  const allowed = createIpFilter(compileIp(withKey('/admin/*').ip));
+  assert.equal(allowed('10.0.0.2', canonicalPath('/admin/users')!), true);
+  assert.equal(allowed('10.0.0.2', canonicalPath('/admin/*')!), false);
+  assert.equal(buildErrors('/admin'), '');
+});
