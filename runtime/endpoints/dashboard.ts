@@ -55,7 +55,7 @@ export const dashboard: BuiltinFactory = async ({ app, root, metrics }) => {
           note: built ? `${built.toISOString().slice(0, 19).replace('T', ' ')} UTC` : 'no .svc/manifest.json or .svc/app.mjs',
         },
       ],
-      routes: metrics.stats().map((stat) => ({
+      routes: (await metrics.current()).map((stat) => ({
         method: stat.method,
         path: stat.path,
         source: source.get(stat.id),

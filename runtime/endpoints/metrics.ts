@@ -4,9 +4,9 @@ import type { BuiltinFactory } from '../server/builtins.ts';
 import { prefers } from '../http/accepts.ts';
 import { PROMETHEUS_CONTENT_TYPE, prometheusText } from './prometheus.ts';
 
-export const metrics: BuiltinFactory = ({ metrics: counters }) => (ctx) => {
+export const metrics: BuiltinFactory = ({ metrics: counters }) => async (ctx) => {
   ctx.header('cache-control', 'no-store').header('vary', 'accept');
-  const stats = counters.stats();
+  const stats = await counters.current();
   if (prefers(ctx.headers.accept, 'application/json', 'text/plain')) {
     return { routes: stats.map(({ method, path, hits, totalMs, avgMs }) => ({ method, path, hits, totalMs, avgMs })) };
   }

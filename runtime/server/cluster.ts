@@ -101,8 +101,9 @@ class Primary {
   private received(worker: Worker, message: ClusterMessage): void {
     if (message.svc === 'rate-hits') this.send(worker, { svc: 'rate-windows', windows: this.rates.count(message.hits) });
     else if (message.svc === 'log') for (const line of message.lines) this.log.append(line);
-    else if (message.svc === 'metrics') {
+    else if (message.svc === 'metrics' || message.svc === 'metrics-scrape') {
       this.hub.report(worker.id, message.counts);
+      if (message.svc === 'metrics-scrape') this.send(worker, { svc: 'metrics-totals', counts: this.hub.totals() });
       this.shareSoon();
     }
   }

@@ -34,6 +34,10 @@ export type ClusterMessage =
   | { svc: 'metrics'; counts: RouteCounts }
   /** primary → worker: the counts restored at start plus every other worker's */
   | { svc: 'metrics-others'; counts: RouteCounts }
+  /** worker → primary: `metrics`, and an answer wanted: the metrics endpoint is being read */
+  | { svc: 'metrics-scrape'; counts: RouteCounts }
+  /** primary → worker: the whole server's counts, that worker's report included (answers `metrics-scrape`, in order) */
+  | { svc: 'metrics-totals'; counts: RouteCounts }
   /** worker → primary: requests to count against rate limiters (runtime/knots/cluster-windows.ts) */
   | { svc: 'rate-hits'; hits: RateHit[] }
   /** primary → worker: the window each of them landed in, counted over every worker */

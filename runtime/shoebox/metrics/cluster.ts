@@ -2,15 +2,46 @@
 // Each worker counts its own requests and reports its running totals, not increments,
 // so a report can be applied twice or late without counting anything twice. The
 // primary's `RouteMetrics` holds the restored counts plus every report and is the one
-// that saves shoebox/metrics/; each worker is sent back everyone else's counts so its
-// metrics endpoint answers for the whole server.
+// that saves shoebox/metrics/; each worker is sent back everyone else's counts, and a
+// worker whose metrics endpoint is read asks it for the whole server's.
 import { fromPrimary, toPrimary, type RouteCounts } from '../cluster-link.ts';
 import type { RouteMetrics } from './route-metrics.ts';
 
-/** Worker side: `receive` gets everyone else's counts; the returned function reports this worker's own. */
-export function linkToPrimary(receive: (others: RouteCounts) => void): (own: RouteCounts) => Promise<void> {
+export interface PrimaryLink {
+  /** Reports this worker's own counts. */
+  share(own: RouteCounts): Promise<void>;
+  /**
+   * Reports them and resolves to the whole server's, as the primary holds them. Every
+   * scrape thus reads the one set of counts, which only grows, whichever worker answers
+   * it: own counts plus the others' last report would go back and forth between workers,
+   * and Prometheus takes a counter that goes down for a restart.
+   */
+  scrape(own: RouteCounts): Promise<RouteCounts>;
+}
+
+/** Worker side: `receive` gets everyone else's counts after each report. */
+export function linkToPrimary(receive: (others: RouteCounts) => void): PrimaryLink {
   fromPrimary('metrics-others', (message) => receive(message.counts));
-  return (counts) => toPrimary({ svc: 'metrics', counts });
+  // The primary answers scrapes in the order they came: one channel, read in order.
+  const waiting: Array<{ resolve(counts: RouteCounts): void; reject(error: Error): void }> = [];
+  fromPrimary('metrics-totals', (message) => waiting.shift()?.resolve(message.counts));
+  process.once('disconnect', () => waiting.splice(0).forEach(({ reject }) => reject(new Error('the primary closed the channel'))));
+  return {
+    share: (counts) => toPrimary({ svc: 'metrics', counts }),
+    scrape: (counts) => {
+      if (!process.connected) return Promise.reject(new Error('no channel to the primary'));
+      return new Promise<RouteCounts>((resolve, reject) => {
+        const entry = { resolve, reject };
+        waiting.push(entry);
+        // Not sent, so never answered: out of the queue, or it would take another's answer.
+        toPrimary({ svc: 'metrics-scrape', counts }).catch((error: Error) => {
+          const at = waiting.indexOf(entry);
+          if (at >= 0) waiting.splice(at, 1);
+          reject(error);
+        });
+      });
+    },
+  };
 }
 
 /** Primary side: folds the workers' reports into the primary's counters. */
@@ -24,6 +55,11 @@ export class MetricsHub {
     const before = this.reported.get(worker);
     this.metrics.add(before ? minus(counts, before) : counts);
     this.reported.set(worker, counts);
+  }
+
+  /** The whole server's counts: those restored at start and every report. */
+  totals(): RouteCounts {
+    return this.metrics.counts();
   }
 
   /** What `worker` shows besides its own counts: the totals without its last report. */

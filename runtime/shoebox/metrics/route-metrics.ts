@@ -8,7 +8,7 @@
 import type { ManifestRoute } from '../../manifest.ts';
 import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
-import { linkToPrimary } from './cluster.ts';
+import { linkToPrimary, type PrimaryLink } from './cluster.ts';
 import { MetricsFile, type SavedRoute } from './metrics-file.ts';
 
 export interface RouteStat {
@@ -61,8 +61,8 @@ export class RouteMetrics {
   private dormant: SavedRoute[] = [];
   /** In a worker of `svc serve --workers`: what the primary restored and the other workers counted. */
   private others: RouteCounts | null = null;
-  /** In a worker: reports this worker's counts to the primary, which owns the file (metrics/cluster.ts). */
-  private share: ((own: RouteCounts) => Promise<void>) | null = null;
+  /** In a worker: the primary, which owns the file and the whole server's counts (metrics/cluster.ts). */
+  private primary: PrimaryLink | null = null;
 
   private constructor(
     routes: readonly ManifestRoute[],
@@ -80,7 +80,7 @@ export class RouteMetrics {
   static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
     const metrics = new RouteMetrics(routes, MetricsFile.of(root));
     if (inClusterWorker()) {
-      metrics.share = linkToPrimary((others) => (metrics.others = others));
+      metrics.primary = linkToPrimary((others) => (metrics.others = others));
       metrics.timer = setInterval(() => void metrics.save(), SHARE_EVERY_MS).unref();
       return metrics;
     }
@@ -123,9 +123,28 @@ export class RouteMetrics {
 
   /** Every application route in id order, unvisited ones with zero hits. */
   stats(): RouteStat[] {
+    return this.statsOf((id) => this.hits[id]! + (this.others?.hits[id] ?? 0), (id) => this.totalMs[id]! + (this.others?.totalMs[id] ?? 0));
+  }
+
+  /**
+   * `stats()` for the metrics endpoint and the dashboard: in a worker of `svc serve
+   * --workers`, the whole server's counts as the primary holds them once this worker's
+   * are in, so that no scrape shows less than one before it (cluster.ts).
+   */
+  async current(): Promise<RouteStat[]> {
+    if (this.primary === null) return this.stats();
+    try {
+      const totals = await this.primary.scrape(this.counts());
+      return this.statsOf((id) => totals.hits[id] ?? 0, (id) => totals.totalMs[id] ?? 0);
+    } catch {
+      return this.stats(); // the primary is gone: this worker is stopping
+    }
+  }
+
+  private statsOf(hitsOf: (id: number) => number, totalMsOf: (id: number) => number): RouteStat[] {
     return this.appRoutes.map(({ id, method, pattern }) => {
-      const hits = this.hits[id]! + (this.others?.hits[id] ?? 0);
-      const totalMs = this.totalMs[id]! + (this.others?.totalMs[id] ?? 0);
+      const hits = hitsOf(id);
+      const totalMs = totalMsOf(id);
       return { id, method, path: pattern, hits, totalMs, avgMs: hits === 0 ? 0 : totalMs / hits };
     });
   }
@@ -140,7 +159,7 @@ export class RouteMetrics {
       if (!this.toSave()) return;
       this.writing = true;
       try {
-        await (this.share ? this.share(this.counts()) : this.file.write(this.persisted()));
+        await (this.primary ? this.primary.share(this.counts()) : this.file.write(this.persisted()));
       } catch (e) {
         this.changed = true; // try again next time
         this.cannotWrite(e);
@@ -170,7 +189,7 @@ export class RouteMetrics {
     // A save under way would not finish: its counts are written again with any since.
     if (!this.toSave() && !(this.writing && this.handedOver === null)) return;
     try {
-      if (this.share) this.share(this.counts()).catch(() => {});
+      if (this.primary) this.primary.share(this.counts()).catch(() => {});
       else this.file.writeNow(this.persisted());
     } catch (e) {
       this.cannotWrite(e);
