@@ -1,9 +1,10 @@
 // The function a call runs, when it is the application's own and so worth reading for what
 // it asks of the request: a function declaration, a method (`this.input()`, a static
-// `Note.findOrFail(id)`), an arrow or function expression held by a `const` or an
-// object property, or a class's constructor (`new NotFound()`, `super(…)`). Known from the checker's symbol, so an imported helper counts under
-// any name. A package's functions and svc's own are not: they are not the application's
-// to document, and reading them would cost every build.
+// `Note.findOrFail(id)`), an arrow or function expression held by a variable or an object
+// property, or a class's constructor (`new NotFound()`, `super(…)`). Known from the
+// checker's symbol, so an imported helper counts under any name. A package's functions and
+// svc's own are not: they are not the application's to document, and reading them would
+// cost every build.
 import { ts } from 'ts-morph';
 import { frameworkRuntime } from '../../framework.ts';
 
