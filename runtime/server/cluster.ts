@@ -19,8 +19,6 @@ import { onStopSignal } from './shutdown.ts';
 
 /** How long after the workers' own grace period the primary waits before killing them. */
 const KILL_MARGIN_MS = 5000;
-/** Reports arriving close together are answered with one round of counts to every worker. */
-const SHARE_DELAY_MS = 50;
 
 interface Member {
   worker: Worker;
@@ -58,7 +56,6 @@ class Primary {
   private stopping = false;
   private failed = false;
   private announced = false;
-  private shareTimer: NodeJS.Timeout | undefined;
   private finish!: (code: number) => void;
 
   constructor(
@@ -104,7 +101,6 @@ class Primary {
     else if (message.svc === 'metrics' || message.svc === 'metrics-scrape') {
       this.hub.report(worker.id, message.counts);
       if (message.svc === 'metrics-scrape') this.send(worker, { svc: 'metrics-totals', counts: this.hub.totals() });
-      this.shareSoon();
     }
   }
 
@@ -114,7 +110,6 @@ class Primary {
     member.listening = true;
     // A worker listens for `stop` before it listens for requests; one still starting at the stop hears it now.
     if (this.stopping) return this.send(worker, { svc: 'stop' });
-    this.send(worker, { svc: 'metrics-others', counts: this.hub.othersOf(worker.id) });
     if (this.announced || [...this.members.values()].some((m) => !m.listening)) return;
     this.announced = true;
     const host = address.address ?? '0.0.0.0';
@@ -138,10 +133,7 @@ class Primary {
         this.fork();
       }
     }
-    if (this.stopping && this.members.size === 0) {
-      clearTimeout(this.shareTimer);
-      this.finish(this.failed ? 1 : 0);
-    }
+    if (this.stopping && this.members.size === 0) this.finish(this.failed ? 1 : 0);
   }
 
   private stop(): void {
@@ -152,15 +144,6 @@ class Primary {
       for (const { worker } of this.members.values()) worker.process.kill('SIGKILL');
     }, this.graceMs + KILL_MARGIN_MS).unref();
     if (this.members.size === 0) this.finish(1);
-  }
-
-  private shareSoon(): void {
-    this.shareTimer ??= setTimeout(() => {
-      this.shareTimer = undefined;
-      for (const { worker, listening } of this.members.values()) {
-        if (listening) this.send(worker, { svc: 'metrics-others', counts: this.hub.othersOf(worker.id) });
-      }
-    }, SHARE_DELAY_MS);
   }
 
   private send(worker: Worker, message: ClusterMessage): void {

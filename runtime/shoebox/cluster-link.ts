@@ -32,8 +32,6 @@ export type ClusterMessage =
   | { svc: 'log'; lines: string[] }
   /** worker → primary: everything this worker counted since it started */
   | { svc: 'metrics'; counts: RouteCounts }
-  /** primary → worker: the counts restored at start plus every other worker's */
-  | { svc: 'metrics-others'; counts: RouteCounts }
   /** worker → primary: `metrics`, and an answer wanted: the metrics endpoint is being read */
   | { svc: 'metrics-scrape'; counts: RouteCounts }
   /** primary → worker: the whole server's counts, that worker's report included (answers `metrics-scrape`, in order) */

@@ -2,8 +2,8 @@
 // Each worker counts its own requests and reports its running totals, not increments,
 // so a report can be applied twice or late without counting anything twice. The
 // primary's `RouteMetrics` holds the restored counts plus every report and is the one
-// that saves shoebox/metrics/; each worker is sent back everyone else's counts, and a
-// worker whose metrics endpoint is read asks it for the whole server's.
+// that saves shoebox/metrics/; a worker whose metrics endpoint is read asks it for the
+// whole server's counts.
 import { fromPrimary, toPrimary, type RouteCounts } from '../cluster-link.ts';
 import type { RouteMetrics } from './route-metrics.ts';
 
@@ -13,15 +13,14 @@ export interface PrimaryLink {
   /**
    * Reports them and resolves to the whole server's, as the primary holds them. Every
    * scrape thus reads the one set of counts, which only grows, whichever worker answers
-   * it: own counts plus the others' last report would go back and forth between workers,
-   * and Prometheus takes a counter that goes down for a restart.
+   * it: each worker's own counts plus the others' last report would go back and forth
+   * between workers, and Prometheus takes a counter that goes down for a restart.
    */
   scrape(own: RouteCounts): Promise<RouteCounts>;
 }
 
-/** Worker side: `receive` gets everyone else's counts after each report. */
-export function linkToPrimary(receive: (others: RouteCounts) => void): PrimaryLink {
-  fromPrimary('metrics-others', (message) => receive(message.counts));
+/** Worker side: the channel to the counts the primary keeps. */
+export function linkToPrimary(): PrimaryLink {
   // The primary answers scrapes in the order they came: one channel, read in order.
   const waiting: Array<{ resolve(counts: RouteCounts): void; reject(error: Error): void }> = [];
   fromPrimary('metrics-totals', (message) => waiting.shift()?.resolve(message.counts));
@@ -60,13 +59,6 @@ export class MetricsHub {
   /** The whole server's counts: those restored at start and every report. */
   totals(): RouteCounts {
     return this.metrics.counts();
-  }
-
-  /** What `worker` shows besides its own counts: the totals without its last report. */
-  othersOf(worker: number): RouteCounts {
-    const totals = this.metrics.counts();
-    const own = this.reported.get(worker);
-    return own ? minus(totals, own) : totals;
   }
 
   /** A worker is gone for good (all its messages were read): its counts stay in the totals. */

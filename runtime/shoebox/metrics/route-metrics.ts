@@ -6,6 +6,7 @@
 // the build lacks are kept in the file, unshown, and count on when it is back: a route
 // file moved away and back, a branch switched, must not cost a route its history.
 import type { ManifestRoute } from '../../manifest.ts';
+import { HttpError } from '../../errors/http-error.ts';
 import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
 import { linkToPrimary, type PrimaryLink } from './cluster.ts';
@@ -59,8 +60,6 @@ export class RouteMetrics {
   private handedOver: RouteStat[] | null = null;
   /** Saved counts of routes this build does not have, written back with its own. */
   private dormant: SavedRoute[] = [];
-  /** In a worker of `svc serve --workers`: what the primary restored and the other workers counted. */
-  private others: RouteCounts | null = null;
   /** In a worker: the primary, which owns the file and the whole server's counts (metrics/cluster.ts). */
   private primary: PrimaryLink | null = null;
 
@@ -80,7 +79,7 @@ export class RouteMetrics {
   static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
     const metrics = new RouteMetrics(routes, MetricsFile.of(root));
     if (inClusterWorker()) {
-      metrics.primary = linkToPrimary((others) => (metrics.others = others));
+      metrics.primary = linkToPrimary();
       metrics.timer = setInterval(() => void metrics.save(), SHARE_EVERY_MS).unref();
       return metrics;
     }
@@ -121,9 +120,9 @@ export class RouteMetrics {
     this.changed = true;
   }
 
-  /** Every application route in id order, unvisited ones with zero hits. */
+  /** Every application route in id order, unvisited ones with zero hits: this process's counts. */
   stats(): RouteStat[] {
-    return this.statsOf((id) => this.hits[id]! + (this.others?.hits[id] ?? 0), (id) => this.totalMs[id]! + (this.others?.totalMs[id] ?? 0));
+    return this.statsOf((id) => this.hits[id]!, (id) => this.totalMs[id]!);
   }
 
   /**
@@ -133,12 +132,14 @@ export class RouteMetrics {
    */
   async current(): Promise<RouteStat[]> {
     if (this.primary === null) return this.stats();
+    let totals: RouteCounts;
     try {
-      const totals = await this.primary.scrape(this.counts());
-      return this.statsOf((id) => totals.hits[id] ?? 0, (id) => totals.totalMs[id] ?? 0);
+      totals = await this.primary.scrape(this.counts());
     } catch {
-      return this.stats(); // the primary is gone: this worker is stopping
+      // This worker alone would show fewer than a scrape before: a counter going down.
+      throw new HttpError(503, 'The server is stopping: its metrics are not available from this process.');
     }
+    return this.statsOf((id) => totals.hits[id] ?? 0, (id) => totals.totalMs[id] ?? 0);
   }
 
   private statsOf(hitsOf: (id: number) => number, totalMsOf: (id: number) => number): RouteStat[] {
