@@ -18,7 +18,7 @@ const app = await startProject({
     "import { Guard } from '../weave/Middleware/Guard.ts';",
     "import { Items, type Item, type NewItem } from '../weave/Controllers/Items.ts';",
     "import { Store } from '../weave/Models/Store.ts';",
-    "import { Gone, StaleConflict } from '../weave/Errors.ts';",
+    "import { Gone, Kettle, StaleConflict, Unavailable } from '../weave/Errors.ts';",
     '',
     '/** Reads the body for the handler that calls it. */',
     'function readItem(ctx: Context): NewItem {',
@@ -75,7 +75,7 @@ const app = await startProject({
     "  router.get('/things/{id}', (id: number) => Store.findOrFail(id));",
     "  router.get('/countdown', function (this: Context) { return countdown(this, 3); });",
     "  router.post('/items/copy', [Items, 'copy']);",
-    "  router.get('/own-errors/{n}', (n: number) => { if (n === 1) throw new Gone(); if (n === 2) throw new StaleConflict(); return n; });",
+    "  router.get('/own-errors/{n}', (n: number) => { if (n === 1) throw new Gone(); if (n === 2) throw new StaleConflict(); if (n === 3) throw new Kettle(); if (n === 4) throw new Unavailable(503, 'Later.'); return n; });",
     "  router.group({ middleware: [Guard, 'Named'] }, (r) => { r.get('/guarded', () => 'in'); });",
     "  router.group({ middleware: [[RateLimitKnots, [1, 60]]] }, (r) => { r.get('/limited', () => ({ ok: true })); r.get('/limited-nothing', () => null); });",
     '};',
@@ -116,6 +116,9 @@ const app = await startProject({
     "export class Gone extends HttpError { constructor(detail?: string) { super(410, detail); } }",
     "export class Conflict extends HttpError { constructor(detail = 'Conflict.') { super(409, detail); } }",
     "export class StaleConflict extends Conflict { constructor() { super('Stale.'); } }",
+    "export class Teapot extends HttpError { constructor() { super(418); } }",
+    'export class Kettle extends Teapot {}',
+    'export class Unavailable extends HttpError {}',
     '',
   ].join('\n'),
   'weave/Models/Store.ts': [
@@ -241,7 +244,7 @@ test("the application's own functions a handler calls are read too: helpers, its
   assert.deepEqual(op('post', '/helper-maybe').requestBody, { content: { 'application/json': { schema: NEW_ITEM } } }, 'called in one branch: optional');
   assert.deepEqual(op('post', '/items/copy').requestBody, json(NEW_ITEM), 'this.input(), a private method');
   assert.deepEqual(op('get', '/things/{id}').responses['404'], problem('Problem'), 'Store.findOrFail(), in a file of its own');
-  assert.deepEqual(Object.keys(op('get', '/own-errors/{n}').responses), ['200', '400', '409', '410'], 'HttpError subclasses, through their constructors');
+  assert.deepEqual(Object.keys(op('get', '/own-errors/{n}').responses), ['200', '400', '409', '410', '418', '503'], 'HttpError subclasses, through their constructors, or their bases\' for a class without one');
   const countdown = op('get', '/countdown');
   assert.deepEqual([countdown.parameters, Object.keys(countdown.responses)], [[{ name: 'from', in: 'query', schema: { type: 'string' } }], ['200', '410']], 'a recursive helper');
 });
@@ -267,23 +270,25 @@ function documented(operation: Operation, status: number): { headers?: Record<st
 }
 
 test('the built server answers as documented: a body sent as the document says, and each status and header', async () => {
-  const cases: Array<[string, string, { method?: string; headers?: Record<string, string>; body?: string }]> = [
+  // [method, documented path, request, target when the path has placeholders]
+  const cases: Array<[string, string, { method?: string; headers?: Record<string, string>; body?: string }, string?]> = [
     ['post', '/items', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }],
-    ['put', '/items/{id}', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":""}' }],
+    ['put', '/items/{id}', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"name":""}' }, '/items/1'],
     ['get', '/accepted', {}],
     ['get', '/quiet', {}],
-    ['get', '/fails/{id}', {}],
-    ['get', '/things/{id}', {}],
-    ['get', '/own-errors/{n}', {}],
+    ['get', '/fails/{id}', {}, '/fails/0'],
+    ['get', '/things/{id}', {}, '/things/2'],
+    ['get', '/own-errors/{n}', {}, '/own-errors/2'],
+    ['get', '/own-errors/{n}', {}, '/own-errors/3'],
+    ['get', '/own-errors/{n}', {}, '/own-errors/4'],
     ['post', '/helper', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"a"}' }],
     ['get', '/guarded', {}],
     ['get', '/guarded', { headers: { 'x-key': 'open' } }],
     ['get', '/limited', {}],
     ['get', '/limited', {}],
   ];
-  const targets: Record<string, string> = { '/items/{id}': '/items/1', '/fails/{id}': '/fails/0', '/things/{id}': '/things/2', '/own-errors/{n}': '/own-errors/2' };
-  for (const [method, path, init] of cases) {
-    const res = await raw(app.url, targets[path] ?? path, init);
+  for (const [method, path, init, target = path] of cases) {
+    const res = await raw(app.url, target, init);
     const response = documented(op(method, path), res.status);
     assert.ok(response, `${method} ${path} answered ${res.status}, which is not documented`);
     for (const header of Object.keys(response.headers ?? {})) assert.ok(res.headers[header.toLowerCase()], `${method} ${path} ${res.status}: no ${header}`);

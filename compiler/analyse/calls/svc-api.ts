@@ -4,6 +4,7 @@
 // an import counts under any name, while an application's look-alike does not.
 import { ts } from 'ts-morph';
 import { frameworkRuntime } from '../../framework.ts';
+import { constructingClass } from './constructing-class.ts';
 
 const CONTEXT_FILE = `${frameworkRuntime}context.ts`;
 const ERRORS_FILE = `${frameworkRuntime}errors/http-error.ts`;
@@ -40,7 +41,9 @@ function isContextMember(symbol: ts.Symbol | undefined): boolean {
 export function answersWithError(callee: ts.Expression, checker: ts.TypeChecker): boolean {
   const named = ts.isPropertyAccessExpression(callee) ? callee.name : callee;
   const symbol = checker.getSymbolAtLocation(named);
-  const target = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const resolved = symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  // `class Unavailable extends HttpError {}` is HttpError's constructor, status and all.
+  const target = resolved && constructingClass(resolved, checker);
   const declaration = target?.declarations?.[0];
   return declaration !== undefined && declaration.getSourceFile().fileName === ERRORS_FILE && (target!.name === 'abort' || target!.name === 'HttpError');
 }
