@@ -60,7 +60,7 @@ test("run inside a project's routes/ or weave/ folder, svc works on that project
 
 // cac reads a blank value as the number 0 and `0x10` as 16: `--port "$PORT"` with PORT unset
 // must not mean "any free port", nor `--port 0x10` port 16.
-test('a blank option value, or a number not in decimal digits, is a usage error, also for the build\'s own svc serve', async () => {
+test('a blank option value, a number not in decimal digits or a flag given a value is a usage error, also for the build\'s own svc serve', async () => {
   const root = await makeProject({
     'routes/api.ts': `import type { Router } from 'svc';\nexport default (router: Router) => { router.get('/', () => 'home'); };\n`,
   });
@@ -68,7 +68,12 @@ test('a blank option value, or a number not in decimal digits, is a usage error,
   assert.equal(svc(root, ['build']).status, 0);
   const blank = [['serve', '--port', ''], ['serve', '--port', ' '], ['serve', '--port=', ''], ['serve', '--workers', ''], ['tread', '--port', ''], ['route', 'list', '--method', '']];
   const misread = [['serve', '--port', '0x10'], ['serve', '--port=1e3'], ['serve', '--port', ' 80'], ['serve', '--workers', '0b10'], ['tread', '--port', '0o17']];
-  for (const [args, message] of [...blank.map((args) => [args, /^svc: --\w+ needs a value, got "\s*"\n/] as const), ...misread.map((args) => [args, /^svc: --\w+ got ".+": write a number in decimal digits only\n/] as const)]) {
+  const flagged = [['build', '--json=1'], ['route', 'list', '--json=yes']];
+  for (const [args, message] of [
+    ...blank.map((args) => [args, /^svc: --\w+ needs a value, got "\s*"\n/] as const),
+    ...misread.map((args) => [args, /^svc: --\w+ got ".+": write a number in decimal digits only\n/] as const),
+    ...flagged.map((args) => [args, /^svc: --json takes no value, got "\w+": write --json alone\n/] as const),
+  ]) {
     const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'svc.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
     assert.equal(result.status, 2, `svc ${args.join(' ')}: ${result.stdout}${result.stderr}`);
     assert.match(result.stderr, message);
