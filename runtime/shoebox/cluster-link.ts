@@ -1,8 +1,8 @@
 // `svc serve --workers N` (runtime/server/cluster.ts): the primary process is the one
 // writer of shoebox/logs/ and shoebox/metrics/, and the one keeper of rate-limit counts.
 // Workers hand it their log lines and their counters over the cluster IPC channel, so
-// lines never interleave and no count is lost; the primary sends each worker back what
-// the others counted.
+// lines never interleave and no count is lost; a worker answering the metrics endpoint
+// asks the primary for the whole server's totals.
 import cluster from 'node:cluster';
 
 /** Per-route counters indexed by route id (every process serves the same build). */
