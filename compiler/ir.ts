@@ -84,6 +84,11 @@ export interface HandlerCalls {
   query: QueryParam[];
   /** Literal `status(n)` codes, in source order, once each: its data is answered with these instead of 200. */
   statuses: number[];
+  /**
+   * One of them is set whichever way the body's branches go (early returns aside, as for
+   * `RequestBodies.optional`): then returning nothing is answered with it, not with 204.
+   */
+  statusAlways?: true;
   /** Literal statuses of `new HttpError(n, …)` and `abort(n, …)`, in source order, once each. */
   errors: number[];
 }

@@ -21,6 +21,10 @@ export interface BodyCalls {
   /** Query parameter names in the order met; `true` once one is read with `getAll`. */
   query: Map<string, boolean>;
   statuses: Set<number>;
+  /** The `status(n)` calls with a literal `n`, to tell whether the function's own body sets one on every path. */
+  statusCalls: Set<ts.Node>;
+  /** It does: nothing returned is answered with that status, not 204. */
+  statusAlways: boolean;
   errors: Set<number>;
 }
 
@@ -38,8 +42,11 @@ interface Walk {
 }
 
 export function bodyCalls(fn: ts.SignatureDeclaration, checker: ts.TypeChecker): BodyCalls {
-  const found: BodyCalls = { json: [], form: false, text: false, reading: 'never', query: new Map(), statuses: new Set(), errors: new Set() };
-  found.reading = readFunction((fn as ts.FunctionLikeDeclarationBase).body, { checker, found, followed: new Map() });
+  const found: BodyCalls = { json: [], form: false, text: false, reading: 'never', query: new Map(), statuses: new Set(), statusCalls: new Set(), statusAlways: false, errors: new Set() };
+  const body = (fn as ts.FunctionLikeDeclarationBase).body;
+  found.reading = readFunction(body, { checker, found, followed: new Map() });
+  // Only the handler's own calls: a status set in a helper it calls may be set on some paths only.
+  found.statusAlways = body !== undefined && found.statusCalls.size > 0 && onEveryPath(body, found.statusCalls);
   return found;
 }
 
@@ -87,7 +94,10 @@ function readCall(call: ts.CallExpression, walk: Walk): Reading {
 /** `ctx.status(201)`: `ctx.status()` refuses anything outside 200–599 (runtime/server/context.ts). */
 function readStatus(call: ts.CallExpression, found: BodyCalls): void {
   const status = literalStatus(call);
-  if (status !== undefined && status >= 200 && status <= 599) found.statuses.add(status);
+  if (status !== undefined && status >= 200 && status <= 599) {
+    found.statuses.add(status);
+    found.statusCalls.add(call);
+  }
 }
 
 /** A function or constructor of the application's own that `call` runs, walked into the same findings. */

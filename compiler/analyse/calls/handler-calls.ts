@@ -15,6 +15,7 @@ export function handlerCalls(decl: HandlerDeclaration, registry: SchemaRegistry)
     body: requestBodies(found, checker, registry),
     query: [...found.query].map(([name, repeated]) => ({ name, repeated })),
     statuses: [...found.statuses],
+    ...(found.statusAlways && { statusAlways: true as const }),
     errors: [...found.errors],
   };
 }

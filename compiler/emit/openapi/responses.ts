@@ -3,7 +3,7 @@
 // sets (HandlerCalls); the errors the handler and its middleware throw; and the shared
 // error responses svc answers with on its own, kept once under components/responses.
 import { STATUS_CODES } from 'node:http';
-import type { ReturnCases } from '../../ir.ts';
+import type { HandlerCalls, ReturnCases } from '../../ir.ts';
 import { takesNoBody } from '../../../runtime/http/outgoing.ts';
 import type { AppRoute } from './documented-route.ts';
 
@@ -51,15 +51,19 @@ type Response = { description: string; content?: unknown; headers?: unknown } | 
  */
 export function routeResponses({ handler, middleware }: AppRoute): Record<string, Response> {
   const thrown = [...handler.calls.errors, ...middleware.flatMap((m) => m.errors)];
-  const responses = { ...Object.fromEntries(thrown.map((status) => [status, sharedRef('Problem')])), ...returnResponses(handler.returns, handler.calls.statuses) };
+  const responses = { ...Object.fromEntries(thrown.map((status) => [status, sharedRef('Problem')])), ...returnResponses(handler.returns, handler.calls) };
   if (!middleware.some((m) => m.rateLimit)) return responses;
   // Shared responses are references, which OpenAPI does not let an operation add headers to.
   const withHeaders = Object.entries(responses).map(([status, response]) => [status, '$ref' in response ? response : { ...response, headers: rateLimitHeaders }]);
   return { ...Object.fromEntries(withHeaders), '429': sharedRef('RateLimited') };
 }
 
-/** `statuses`: what the handler sets with `ctx.status()`, which its data is answered with instead of 200. */
-function returnResponses(returns: ReturnCases, statuses: number[]): Record<string, Response> {
+/**
+ * `statuses`: what the handler sets with `ctx.status()`, which its data is answered with
+ * instead of 200, and nothing too when one is set on every path (`status(202); return;`
+ * is a 202 without a body, as the server answers it: runtime/http/convert.ts).
+ */
+function returnResponses(returns: ReturnCases, { statuses, statusAlways }: HandlerCalls): Record<string, Response> {
   const content = {
     ...(returns.html && { 'text/html': { schema: returns.html } }),
     ...(returns.json && { 'application/json': { schema: returns.json } }),
@@ -69,9 +73,11 @@ function returnResponses(returns: ReturnCases, statuses: number[]): Record<strin
   };
   const success = statuses.length > 0 ? statuses : [200];
   const never = Object.keys(returns).length === 0;
+  const data = Object.keys(content).length > 0;
   return {
-    ...(Object.keys(content).length > 0 && Object.fromEntries(success.map((status) => [status, dataResponse(status, content)]))),
-    ...(returns.empty && { '204': { description: 'No content.' } }),
+    ...(data && Object.fromEntries(success.map((status) => [status, dataResponse(status, content)]))),
+    ...(returns.empty && !statusAlways && { '204': { description: 'No content.' } }),
+    ...(returns.empty && statusAlways && !data && Object.fromEntries(statuses.map((status) => [status, { description: STATUS_CODES[status] ?? `Status ${status}` }]))),
     // A Response sets its own status, so no status code can be promised for it.
     ...(returns.opaque && { default: { description: 'Any status and media type: a Response the handler builds, or a value its type does not tell.', content: { '*/*': {} } } }),
     ...(never && { default: sharedRef('Thrown') }),
