@@ -4,7 +4,7 @@ import { listenOptions, type ListenOptions } from '../options.ts';
 
 export function register(cli: CAC): void {
   cli
-    .command('tread', 'Build, serve and rebuild on every change to routes/, weave/, svc.json or a file they import')
+    .command('tread', 'Build, serve and rebuild on every change to routes/, weave/, svc.json, tsconfig.json or a file they import')
     .option('--host <host>', 'Address to listen on; default from svc.json')
     .option('--port <port>', 'Port; default from svc.json')
     .action(async (options: ListenOptions) => {
