@@ -10,17 +10,29 @@ const PLACEHOLDER = /^\{([^{}]*)\}$/;
 const PLACEHOLDER_NAME = /^[\p{L}\p{M}\p{Nd}_-]+$/u;
 const HOW_TO = 'write placeholders as a whole segment, {name} or {name?}';
 
-export function splitPattern(text: string): { segments: PatternSegment[]; problems: string[] } {
+/** `problems` make the pattern invalid (SVC005); `warnings` are likely typos it may mean. */
+export function splitPattern(text: string): { segments: PatternSegment[]; problems: string[]; warnings: string[] } {
   const normalised = normalisePattern(text);
   const problems: string[] = [];
+  const warnings: string[] = [];
   const segments: PatternSegment[] = [];
-  if (normalised === '/') return { segments, problems };
+  if (normalised === '/') return { segments, problems, warnings };
   for (const raw of normalised.slice(1).split('/')) {
     const segment = readSegment(raw);
     if (typeof segment === 'string') problems.push(segment);
     else segments.push(segment);
+    if (typeof segment !== 'string' && segment.kind === 'literal' && /^\s|\s$/u.test(raw)) warnings.push(spaced(raw));
   }
-  return { segments, problems };
+  return { segments, problems, warnings };
+}
+
+/**
+ * `' /users'` is a route for `/%20/users`: a client sends a space as %20, which the router
+ * decodes. Not an error: a path may hold a space on purpose, which a pattern writes as itself.
+ */
+function spaced(raw: string): string {
+  const where = raw.trim() === '' ? 'is' : /^\s/u.test(raw) ? 'starts with' : 'ends with';
+  return `segment '${raw}' ${where} white space, which only a request that sends it escaped (%20) reaches; remove it if it is a typo`;
 }
 
 /** A segment, or what is wrong with it. */

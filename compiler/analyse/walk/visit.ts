@@ -157,9 +157,10 @@ function readRegistration(call: CallExpression, method: HttpMethod, scope: Group
  * returns how many.
  */
 function patternProblems(own: string, full: string, at: Node, reporter: Reporter): number {
-  const ownProblems = splitPattern(own).problems;
+  const { problems: ownProblems, warnings } = splitPattern(own);
   const wholeProblems = wholePatternProblems(splitPattern(full).segments);
   for (const problem of ownProblems) reporter.error('SVC005', `invalid pattern '${own}': ${problem}`, at);
+  for (const text of warnings) reporter.warn('SVC005', `pattern '${own}': ${text}`, at);
   for (const problem of wholeProblems) reporter.error('SVC005', `invalid pattern '${full}': ${problem}`, at);
   return ownProblems.length + wholeProblems.length;
 }
@@ -225,8 +226,9 @@ function readGroupOptions(node: Node, outer: GroupScope, walk: Walk): GroupScope
       }
       scope.namespace = joinNamespace(outer.namespace, literal.getLiteralValue());
     } else {
-      const problems = splitPattern(literal.getLiteralValue()).problems;
+      const { problems, warnings } = splitPattern(literal.getLiteralValue());
       for (const problem of problems) reporter.error('SVC005', `invalid prefix '${literal.getLiteralValue()}': ${problem}`, literal);
+      for (const text of warnings) reporter.warn('SVC005', `prefix '${literal.getLiteralValue()}': ${text}`, literal);
       if (problems.length) scope.broken = scope.openPrefix = true;
       const prefix = joinPattern(outer.prefix, literal.getLiteralValue());
       scope.prefix = prefix === '/' ? '' : prefix;
