@@ -23,6 +23,7 @@
 //           the registration when the handler is declared elsewhere
 // SVC001/SVC002 are whole-table checks (compiler/check/), at the later registration call.
 import { join } from 'node:path';
+import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Route, RouteClaim, RouteTable } from '../ir.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
@@ -69,13 +70,26 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
     return { file, reporter, ...walkRouteFile(project.addSourceFileAtPath(join(root, file)), reporter) };
   });
   const named = new Map(walked.map((walk) => [walk.file, namedModules(root, walk)]));
-  for (const path of new Set([...named.values()].flat().sort())) project.addSourceFileAtPathIfExists(path);
+  for (const path of new Set([...named.values()].flat().sort())) addNamedModule(project, path);
   for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
   checkSources(project, sources, aliases);
   checkErrorPages(sources);
   if (incremental) files.noteBuild(project, named, aliases);
   const read = project.getProgram().compilerObject.getSourceFiles().map((file) => file.fileName);
   return { ...assemble(routeFiles.map((file) => files.get(file)!), routeFiles, config, sources.diagnostics), read };
+}
+
+/**
+ * A string names a path that may not open as a file: a folder, a symlink loop, a name too
+ * long for the file system. The project then lacks the module, and the resolver says why at
+ * the string (resolve/classes.ts).
+ */
+function addNamedModule(project: Project, path: string): void {
+  try {
+    project.addSourceFileAtPathIfExists(path);
+  } catch {
+    // reported where the class is looked up
+  }
 }
 
 /** Classes named by string are not imported by the route file that names them, so their modules are added by hand. */

@@ -1,5 +1,6 @@
 // Finding classes the way the route files name them: by reference (following import
 // aliases through the type checker) or by the name a module exports them under.
+import { statSync } from 'node:fs';
 import { Node, ts, type ClassDeclaration, type ConstructorDeclaration, type MethodDeclaration, type Project } from 'ts-morph';
 import { numericValue } from '../walk/literals.ts';
 
@@ -68,7 +69,7 @@ function isTypeOnlyImport(declaration: Node): boolean {
 /** The class a project file exports under `name`. */
 export function exportedClass(project: Project, path: string, name: string): Found<ClassDeclaration> {
   const file = project.getSourceFile(path);
-  if (!file) return { ok: false, problem: 'does not exist' };
+  if (!file) return { ok: false, problem: absence(path) };
   const exported = file.getExportedDeclarations();
   const cls = exported.get(name)?.find((d) => Node.isClassDeclaration(d));
   if (cls) return { ok: true, value: cls };
@@ -77,6 +78,19 @@ export function exportedClass(project: Project, path: string, name: string): Fou
   const held = exported.get(name)?.some(holdsClass);
   const hint = byDefault ? `it exports ${name} as its default` : held ? `it exports ${name} as a variable holding a class, and svc build reads controllers declared as classes` : null;
   return { ok: false, problem: `does not export a class named ${name}${hint ? ` (${hint}: write \`export class ${name}\`)` : ''}` };
+}
+
+/** Why the project lacks a module: no such file, or one TypeScript could not read (analyse/index.ts). */
+function absence(path: string): string {
+  try {
+    const stats = statSync(path, { throwIfNoEntry: false });
+    if (stats === undefined) return 'does not exist';
+    return stats.isDirectory() ? 'is a folder, not a file' : 'is not a readable file';
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // Names no file can have: too long for the file system, or holding a NUL byte.
+    return code === 'ENAMETOOLONG' || code === 'ERR_INVALID_ARG_VALUE' ? 'does not exist' : `cannot be read (${code})`;
+  }
 }
 
 /** The class and its base classes, nearest first. */
