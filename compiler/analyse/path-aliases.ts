@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { ts } from 'ts-morph';
 import { exists } from './local-imports.ts';
 import type { Reporter } from './reporter.ts';
+import type { SourceLocation } from '../ir.ts';
 
 interface Alias {
   /** The pattern as written, `@/*`. */
@@ -118,10 +119,16 @@ export function readPathAliases(root: string, reporter: Reporter): PathAliases {
   const { options } = ts.parseJsonConfigFileContent(read.config, host, root, undefined, path);
   const base = options.baseUrl ?? (options['pathsBasePath'] as string | undefined) ?? root;
   const aliases: Alias[] = [];
-  for (const [pattern, targets] of Object.entries(options.paths ?? {})) {
+  // Unchecked so far: TypeScript checks the entries' shape only when it builds a program.
+  for (const [pattern, targets] of Object.entries(options.paths ?? {}) as Array<[string, unknown]>) {
     const star = pattern.indexOf('*');
     // TypeScript refuses a pattern with two stars, and ignores it.
     if (pattern === 'svc' || pattern.startsWith('svc/') || pattern.indexOf('*', star + 1) !== -1) continue;
+    if (!Array.isArray(targets) || targets.length === 0 || !targets.every((target) => typeof target === 'string')) {
+      const what = Array.isArray(targets) && targets.length === 0 ? 'is an empty list' : `is ${JSON.stringify(targets)}`;
+      reporter.error('SVC010', `compilerOptions.paths entry "${pattern}" ${what}; it must list the paths it maps to, as in "@/*": ["./weave/*"], as tsc requires.`, pathsEntryAt(path, pattern, reporter));
+      continue;
+    }
     aliases.push({
       pattern,
       prefix: star === -1 ? pattern : pattern.slice(0, star),
@@ -130,4 +137,20 @@ export function readPathAliases(root: string, reporter: Reporter): PathAliases {
     });
   }
   return new PathAliases(aliases);
+}
+
+/**
+ * The entry `pattern` of tsconfig.json's `paths`; else `paths` itself (a list has no
+ * entries by name); else the file's `extends`, which brought the entry in; else its start.
+ */
+function pathsEntryAt(path: string, pattern: string, reporter: Reporter): SourceLocation {
+  const file = ts.parseJsonText(path, ts.sys.readFile(path) ?? '');
+  const property = (object: ts.Node | undefined, name: string): ts.PropertyAssignment | undefined =>
+    object && ts.isObjectLiteralExpression(object)
+      ? object.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && ts.isStringLiteral(p.name) && p.name.text === name)
+      : undefined;
+  const top = file.statements[0]?.expression;
+  const paths = property(property(top, 'compilerOptions')?.initializer, 'paths');
+  const found = property(paths?.initializer, pattern) ?? paths ?? property(top, 'extends');
+  return reporter.atOffset(file, found ? found.initializer.getStart(file) : 0);
 }

@@ -83,6 +83,22 @@ test('a tsconfig.json that does not parse is SVC010 where the parser stopped', a
   ]);
 });
 
+test('a paths entry that is not a list of paths is SVC010 at the entry, or at the extends that brought it in, not a crash', async () => {
+  const run = await buildOf({
+    ...files,
+    'tsconfig.json': '{\n  "compilerOptions": {\n    "paths": { "@/*": ["./weave/*"], "a": 5, "b": [null], "c": [] }\n  }\n}\n',
+  });
+  assert.equal(run.code, 1);
+  const fix = 'it must list the paths it maps to, as in "@/*": ["./weave/*"], as tsc requires.';
+  assert.deepEqual(run.errors, [
+    `tsconfig.json:3:43 - error SVC010: compilerOptions.paths entry "a" is 5; ${fix}`,
+    `tsconfig.json:3:51 - error SVC010: compilerOptions.paths entry "b" is [null]; ${fix}`,
+    `tsconfig.json:3:64 - error SVC010: compilerOptions.paths entry "c" is an empty list; ${fix}`,
+  ]);
+  const extended = await buildOf({ ...files, 'tsconfig.json': '{ "extends": "./base.json" }', 'base.json': '{ "compilerOptions": { "paths": { "@/*": ["./weave/*"], "a": "./weave" } } }' });
+  assert.deepEqual(extended, { code: 1, errors: [`tsconfig.json:1:14 - error SVC010: compilerOptions.paths entry "a" is "./weave"; ${fix}`] });
+});
+
 test('paths from an extended file resolve from the folder of that file; baseUrl, when set, is their base', async () => {
   const extended = await buildOf({
     ...files,
