@@ -31,7 +31,7 @@ import { svcEntry } from '../framework.ts';
 import { resolveFile, type FileAnalysis } from './file.ts';
 import { FileCache } from './file-cache.ts';
 import { readPathAliases } from './path-aliases.ts';
-import { projectFor, resolveImportsAgain } from './project.ts';
+import { forgetProject, projectFor, resolveImportsAgain } from './project.ts';
 import { Reporter } from './reporter.ts';
 import { checkErrorPages } from './error-pages.ts';
 import { checkSources } from './sources.ts';
@@ -39,6 +39,7 @@ import { controllerModule, middlewareModule } from './resolve/conventions.ts';
 import type { Component } from './schema/registry.ts';
 import { nameComponents } from './schema/naming.ts';
 import { walkRouteFile, type WalkedFile } from './walk/visit.ts';
+import { tooDeep } from './too-deep.ts';
 
 /** The last root's, like the warm project (project.ts): `svc tread` builds one root. */
 let cache: FileCache | undefined;
@@ -56,6 +57,18 @@ export interface Analysis {
 }
 
 export function analyse(root: string, routeFiles: string[], config: SvcConfig, incremental = false): Analysis {
+  try {
+    return analyseFiles(root, routeFiles, config, incremental);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    // The warm project and the file cache may hold half of what the overflow cut short.
+    cache = undefined;
+    forgetProject();
+    return { table: { routes: [], files: routeFiles, config, schemas: {} }, diagnostics: [tooDeep(root, routeFiles)], unresolved: [], read: [] };
+  }
+}
+
+function analyseFiles(root: string, routeFiles: string[], config: SvcConfig, incremental: boolean): Analysis {
   const sources = new Reporter(root);
   const aliases = readPathAliases(root, sources);
   const { project, changed } = projectFor(root, aliases);

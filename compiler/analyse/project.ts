@@ -70,6 +70,11 @@ export function projectFor(root: string, aliases: PathAliases): ProjectState {
   return { project: warm.project, changed: refreshFromDisk(warm) };
 }
 
+/** The next build starts from a new project. */
+export function forgetProject(): void {
+  warm = undefined;
+}
+
 /**
  * Re-reads the files of the last build outside node_modules (packages do not change
  * under a running build) whose stamp moved; deleted ones leave. Files the checker reached
