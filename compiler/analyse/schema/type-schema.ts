@@ -245,7 +245,8 @@ export class TypeSchemas {
       const members = this.withoutNothing(declared);
       if (members.length === 0) continue;
       const declaration = property.valueDeclaration;
-      const where = declaration && isProjectDeclaration(declaration) ? declaration : site;
+      // A framework checked out beside the project, not installed in it, is no package, yet its files are not the project's to point at.
+      const where = declaration && isProjectDeclaration(declaration) && this.insideRoot(declaration) ? declaration : site;
       // JSON leaves out a property whose value is undefined, a function or a symbol; one
       // typed `any` or `unknown` may hold any of them.
       const sometimesLeftOut =
@@ -282,6 +283,10 @@ export class TypeSchemas {
   }
 
   private readonly locate: Locate = (declaration) => formatLocation(this.registry.reporter.at(declaration));
+
+  private insideRoot(node: ts.Node): boolean {
+    return !this.registry.reporter.relative(node.getSourceFile().fileName).startsWith('../');
+  }
 
   private tooDeep(type: ts.Type, site: ts.Node): JsonSchema {
     if (this.cutOff) return {};
