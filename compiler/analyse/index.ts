@@ -60,7 +60,8 @@ export function analyse(root: string, routeFiles: string[], config: SvcConfig, i
   try {
     return analyseFiles(root, routeFiles, config, incremental);
   } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
+    // Only the stack's overflow is the input's fault; any other RangeError is the compiler's own.
+    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
     // The warm project and the file cache may hold half of what the overflow cut short.
     cache = undefined;
     forgetProject();
