@@ -20,6 +20,10 @@ export function resolveMiddleware(spec: MiddlewareSpec, resolver: Resolver): Mid
     return null;
   }
   const { cls, name: className, module } = found.value;
+  if (cls.isAbstract()) {
+    reporter.error('SVC008', `${className} is abstract, and the framework creates each middleware once at start-up; use a concrete subclass`, spec.classNode);
+    return null;
+  }
   const handle = instanceMethod(cls, 'handle');
   if (!handle) {
     reporter.error('SVC008', `${className} is not a middleware: it has no handle(ctx, next) method`, spec.classNode);
