@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { discover } from '../../compiler/discover/index.ts';
@@ -18,6 +18,25 @@ describe('discover', () => {
     });
     try {
       assert.deepEqual(await discover(root), { routeFiles: ['routes/Api.ts', 'routes/api.ts', 'routes/web.ts'], diagnostics: [] });
+    } finally {
+      await removeProject(root);
+    }
+  });
+
+  it('refuses a routes/*.ts that is no file, rather than leave its routes out without a word (SVC012)', async () => {
+    const root = await makeProject({ 'routes/api.ts': '', 'shared/kept.ts': '' });
+    try {
+      await symlink('../shared/kept.ts', join(root, 'routes', 'linked.ts'));
+      await symlink('../shared/moved-away.ts', join(root, 'routes', 'dangling.ts'));
+      await symlink('looped.ts', join(root, 'routes', 'looped.ts'));
+      await mkdir(join(root, 'routes', 'folder.ts'));
+      const found = await discover(root);
+      assert.deepEqual(found.routeFiles, ['routes/api.ts', 'routes/linked.ts']);
+      assert.deepEqual(found.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.text}`), [
+        'routes/dangling.ts:1:1 error SVC012 routes/dangling.ts is a link to nothing; a route file must be a file: restore it, or rename or remove it',
+        'routes/folder.ts:1:1 error SVC012 routes/folder.ts is a folder; a route file must be a file: restore it, or rename or remove it',
+        'routes/looped.ts:1:1 error SVC012 routes/looped.ts is a link that leads back to itself; a route file must be a file: restore it, or rename or remove it',
+      ]);
     } finally {
       await removeProject(root);
     }
