@@ -37,8 +37,16 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
 /** `path:line:col - error SVCnnn: message`, notes indented below. */
 export function formatDiagnostic(d: Diagnostic): string {
   const head = `${d.file}:${d.line}:${d.col} - ${d.severity} ${d.code}: ${d.text}`;
-  return [head, ...d.notes.map((note) => `    ${note}`)].join('\n');
+  return [head, ...d.notes.map((note) => `    ${note}`)].map(visible).join('\n');
 }
+
+/**
+ * Messages quote the application's strings, which may hold control characters (`'/a\0b'`):
+ * printed raw, a NUL vanishes and an ESC drives the terminal. Shown as `\x00`, as the source
+ * would write them; `--json` escapes them its own way.
+ */
+const visible = (line: string): string =>
+  line.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
   return sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n');
