@@ -1,5 +1,6 @@
 // One structured message type for every problem the compiler reports, printed in
 // one place. Codes are the contract of SPEC §3; `text` says what is wrong and how to fix it.
+import { escapeControl } from '../runtime/shoebox/log.ts';
 import { compareText } from './text-order.ts';
 
 export type DiagnosticCode =
@@ -42,11 +43,10 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /**
  * Messages quote the application's strings, which may hold control characters (`'/a\0b'`):
- * printed raw, a NUL vanishes and an ESC drives the terminal. Shown as `\x00`, as the source
- * would write them; `--json` escapes them its own way.
+ * printed raw, a NUL vanishes and an ESC drives the terminal. Shown as `\u0000`, as
+ * `svc route list` and the log show them; `--json` escapes them its own way.
  */
-const visible = (line: string): string =>
-  line.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+const visible = (line: string): string => line.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, escapeControl);
 
 export function formatDiagnostics(diagnostics: readonly Diagnostic[]): string {
   return sortDiagnostics(diagnostics).map(formatDiagnostic).join('\n');

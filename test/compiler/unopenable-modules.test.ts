@@ -66,8 +66,8 @@ test('a namespace holding a NUL byte is an invalid namespace, not a path the fil
     const built = svc(root, ['build']);
     assert.deepEqual(built.stderr.split('\n').filter(Boolean), [
       // The NUL is printed as the source writes it (compiler/diagnostics.ts).
-      `routes/api.ts:3:29 - error SVC005: invalid namespace 'A\\x00': 'A\\x00' is not a folder name; a namespace names folders under weave/Controllers/ (ASCII letters, digits, '_' and '-')`,
-      `routes/api.ts:4:18 - error SVC004: unknown controller class 'UserController': weave/Controllers/A\\x00/UserController.ts does not exist`,
+      `routes/api.ts:3:29 - error SVC005: invalid namespace 'A\\u0000': 'A\\u0000' is not a folder name; a namespace names folders under weave/Controllers/ (ASCII letters, digits, '_' and '-')`,
+      `routes/api.ts:4:18 - error SVC004: unknown controller class 'UserController': weave/Controllers/A\\u0000/UserController.ts does not exist`,
       '    class names given as strings resolve to weave/Controllers/<namespace>/<ClassName>.ts',
     ]);
     assert.equal(built.status, 1);
