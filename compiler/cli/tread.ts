@@ -73,8 +73,6 @@ export async function tread(root: string, listen: { host?: string; port?: number
     await Promise.all([server.stop(), watcher.close(), disposeContexts()]);
     throw listenError(Object.assign(new Error(reply.failed), { code: reply.code }), host, port);
   }
-  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json, tsconfig.json and the files they import)`);
-
   const stop = async (): Promise<void> => {
     // Requests in flight hold the exit back, within svc.json's grace period: say why.
     const waiting = setTimeout(() => console.log('svc tread: finishing requests in flight (Ctrl-C again to stop at once)'), 500);
@@ -90,6 +88,8 @@ export async function tread(root: string, listen: { host?: string; port?: number
     unlisten();
     process.kill(process.pid, signal);
   });
+  // Said once a signal would stop it cleanly: whoever waits for the line may send one at once.
+  if ('listening' in reply) console.log(`svc tread: serving ${reply.listening} (watching routes/, weave/, svc.json, tsconfig.json and the files they import)`);
 }
 
 /**
