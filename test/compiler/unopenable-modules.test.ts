@@ -36,12 +36,12 @@ test('a name whose module is a folder, a symlink loop or too long a file name is
     assert.deepEqual(built.stderr.split('\n').filter(Boolean), [
       `routes/api.ts:3:26 - error SVC004: unknown controller class 'Folder': weave/Controllers/Folder.ts is a folder, not a file`,
       note,
-      `routes/api.ts:4:24 - error SVC004: unknown controller class 'Loop': weave/Controllers/Loop.ts cannot be read (ELOOP)`,
+      `routes/api.ts:4:24 - error SVC004: unknown controller class 'Loop': weave/Controllers/Loop.ts is a link that leads back to itself`,
       note,
       `routes/api.ts:5:24 - error SVC004: unknown controller class '${LONG}': weave/Controllers/${LONG}.ts does not exist`,
       note,
       `routes/api.ts:6:31 - error SVC008: unknown middleware 'Folder': weave/Middleware/Folder.ts is a folder, not a file, and 'svc' exports no such class`,
-      `routes/api.ts:6:41 - error SVC008: unknown middleware 'Loop': weave/Middleware/Loop.ts cannot be read (ELOOP), and 'svc' exports no such class`,
+      `routes/api.ts:6:41 - error SVC008: unknown middleware 'Loop': weave/Middleware/Loop.ts is a link that leads back to itself, and 'svc' exports no such class`,
     ]);
     assert.equal(built.status, 1);
   } finally {

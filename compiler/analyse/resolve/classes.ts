@@ -89,7 +89,8 @@ function absence(path: string): string {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // Names no file can have: too long for the file system, or holding a NUL byte.
-    return code === 'ENAMETOOLONG' || code === 'ERR_INVALID_ARG_VALUE' ? 'does not exist' : `cannot be read (${code})`;
+    if (code === 'ENAMETOOLONG' || code === 'ERR_INVALID_ARG_VALUE') return 'does not exist';
+    return code === 'ELOOP' ? 'is a link that leads back to itself' : `cannot be read (${code})`;
   }
 }
 
