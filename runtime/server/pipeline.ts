@@ -17,7 +17,7 @@ import type { ClientAddress, IpFilter } from '../ip/index.ts';
 import { allowList } from '../routing/allow.ts';
 import { canonicalPath, wellFormedPrefix } from '../routing/canonical-path.ts';
 import type { MatchFn } from '../routing/match.ts';
-import { described, formatCheckedLine, formatLogLine, oneLine, type LogWriter } from '../shoebox/log.ts';
+import { described, formatCheckedLine, formatLogLine, oneLine, textOf, type LogWriter } from '../shoebox/log.ts';
 import type { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
 import { underOutsole } from '../endpoints/outsole.ts';
 import type { CompiledApp } from './app.ts';
@@ -364,11 +364,10 @@ export class Pipeline implements RequestListeners {
       if (this.dev) console.error(error);
     }
     const shown = this.dev || status !== 500;
-    const detail = error instanceof HttpError ? error.detail ?? statusTitle(status) : String((error as Error)?.message ?? error);
     const headers = error instanceof HttpError ? error.headers : undefined;
     return {
       status,
-      detail: shown ? detail : GENERIC_500,
+      detail: shown ? detailOf(error, status) : GENERIC_500,
       headers: status === 405 ? this.withAllow(ctx, headers) : headers,
       stack: this.dev && error instanceof Error && status >= 500 ? error.stack : undefined,
     };
@@ -444,4 +443,20 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 
 function isOutgoing(value: unknown): value is Outgoing {
   return value !== null && typeof value === 'object' && typeof (value as Outgoing).status === 'number' && typeof (value as Outgoing).headers === 'object' && 'body' in value;
+}
+
+/**
+ * The detail of an error response. Anything may be thrown, and only under `svc tread`
+ * is it shown: a value that refuses to become text (no prototype, a throwing `toString`)
+ * must not leave the request without an answer.
+ */
+function detailOf(error: unknown, status: number): string {
+  if (error instanceof HttpError) return error.detail ?? statusTitle(status);
+  let message: unknown;
+  try {
+    message = (error as { message?: unknown } | null | undefined)?.message;
+  } catch {
+    message = undefined; // a throwing getter
+  }
+  return message !== undefined && message !== null ? textOf(message) : described(error);
 }

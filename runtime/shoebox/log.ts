@@ -5,6 +5,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { appendFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { inspect } from 'node:util';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
 import { inClusterWorker, toPrimary } from './cluster-link.ts';
 import { LineBuffer } from './line-buffer.ts';
@@ -178,11 +179,11 @@ export function useLog(writer: LogWriter): void {
 
 export function formatLogLine(type: string, message: string, context?: unknown): string {
   const json = context === undefined ? undefined : toJson(context);
-  return `${timeField()}[${typeField(type)}] ${oneLine(String(message))}${json === undefined ? '' : ` ${json}`}\n`;
+  return `${timeField()}[${typeField(type)}] ${oneLine(textOf(message))}${json === undefined ? '' : ` ${json}`}\n`;
 }
 
 /** A `]` in the type would end its field early for whoever reads the line back: it is escaped, as controls are. */
-const typeField = (type: string): string => oneLine(String(type)).replaceAll(']', escapeControl);
+const typeField = (type: string): string => oneLine(textOf(type)).replaceAll(']', escapeControl);
 
 /**
  * `formatLogLine` for a type and message that hold no line break already (the caller
@@ -242,8 +243,38 @@ export function logUncaughtException(error: unknown): void {
   logError('uncaughtException', `An exception nothing caught ended the process: ${described(error)}`, { error });
 }
 
-/** What was thrown, in one short phrase: `TypeError: x is not a function`. */
-export const described = (thrown: unknown): string => (thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown));
+/**
+ * What was thrown, in one short phrase: `TypeError: x is not a function`. Anything may be
+ * thrown: a plain object is shown with its fields (`{ code: 1 }`, not `[object Object]`),
+ * and one `String()` refuses (no prototype, a throwing `toString`) must not turn the
+ * report of a failure into a second failure (a request never answered, a crash).
+ */
+export function described(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return `${thrown.name}: ${thrown.message}`;
+  } catch {
+    // a throwing getter: shown as the object it is
+  }
+  const text = textOf(thrown);
+  return text === '[object Object]' ? shown(thrown) : text;
+}
+
+/** `String(value)`, or, for a value that refuses it, what `util.inspect` makes of it. */
+export function textOf(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return shown(value);
+  }
+}
+
+function shown(value: unknown): string {
+  try {
+    return inspect(value, { depth: 2, breakLength: Infinity, customInspect: false });
+  } catch {
+    return `a ${typeof value} that cannot be shown as text`;
+  }
+}
 
 /** Resolves once every queued line of every log is written (tests; a server flushes its own writer as it closes). */
 export async function flushLogs(): Promise<void> {
@@ -292,7 +323,7 @@ function toJson(value: unknown): string | undefined {
   try {
     return JSON.stringify(value, contextReplacer());
   } catch (e) {
-    return JSON.stringify(`${String(value)} (not written as JSON: ${(e as Error).message})`); // a throwing toJSON()
+    return JSON.stringify(`${textOf(value)} (not written as JSON: ${e instanceof Error ? e.message : described(e)})`); // a throwing toJSON()
   }
 }
 

@@ -40,6 +40,9 @@ describe('svc.log', () => {
     assert.match(formatLogLine('db', message), /\] \[db\] an object with a break\n$/);
     assert.match(formatLogLine(42 as unknown as string, 'm'), /\] \[42\] m\n$/);
     assert.match(formatLogLine('we]ird', 'm'), /\] \[we\\u005dird\] m\n$/);
+    // String() refuses these: a value without a prototype, a toString() that throws.
+    assert.match(formatLogLine('t', Object.create(null) as string), /\] \[t\] \[Object: null prototype\] \{\}\n$/);
+    assert.match(formatLogLine({ toString() { throw new Error('no'); } } as unknown as string, 'm'), /\] \[\{ toString: \[Function: toString\\u005d \}\] m\n$/);
   });
 
   it('writes a circular context with its references marked, a function context as nothing', () => {
