@@ -28,7 +28,8 @@ process.exitCode = code;
 // timers or sockets (a module a migration imports may start one) must not keep the process
 // alive. The delay lets a worker's last messages reach the primary; a process with nothing
 // left to do exits before it.
-setTimeout(() => process.exit(code), 1000).unref();
+// process.exitCode, not `code`: a failure reported meanwhile (svc cobble) may have set it.
+setTimeout(() => process.exit(), 1000).unref();
 
 async function fullCli(args) {
   await enableNodeTwentyCompileCache();

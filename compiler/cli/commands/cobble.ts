@@ -8,6 +8,7 @@ import { printDiagnostics } from '../print.ts';
 import { allowTypeScriptImports } from '../typescript-imports.ts';
 import { UsageError } from '../usage-error.ts';
 import { CobbleError } from '../../../runtime/database/migrations/cobble-error.ts';
+import { described } from '../../../runtime/shoebox/log.ts';
 import { createMigration } from '../cobble-create.ts';
 import { NAME_PATTERN } from '../../../runtime/database/migrations/files.ts';
 import { rollbackMigrations, runMigrations } from '../../../runtime/database/migrations/migrate.ts';
@@ -31,6 +32,7 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
     if (!config) return 1;
     await allowTypeScriptImports(); // the migrations are the project's own .ts files
     await runMigrations({ root, config, log: (line) => console.log(line) });
+    reportLateFailures();
     return 0;
   },
   async rollback(root) {
@@ -38,6 +40,7 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
     if (!config) return 1;
     await allowTypeScriptImports();
     await rollbackMigrations({ root, config, log: (line) => console.log(line) });
+    reportLateFailures();
     return 0;
   },
   async status(root, _name, options) {
@@ -70,6 +73,27 @@ export function register(cli: CAC): void {
       return 1;
     }
   });
+}
+
+/** How long after its last migration svc lingers (bin/svc.js) before it exits regardless. */
+const LINGER_MS = 1000;
+
+/**
+ * Code a migration started and did not await may fail once the migration has returned,
+ * and been committed and recorded: Node would print a stack trace. Said as what it is
+ * instead, exit 1. Only while the command lingers: a process that called main() itself
+ * keeps its own handling of what it throws after that.
+ */
+function reportLateFailures(): void {
+  const late = (thrown: unknown): void => {
+    console.error(
+      `svc cobble: code a migration started and did not await failed after the migration had returned: ${described(thrown)}. ` +
+        'The migration is recorded as applied, but what that code was to do is not in its transaction: await it, then roll back and run again.',
+    );
+    process.exitCode = 1;
+  };
+  process.on('uncaughtException', late).on('unhandledRejection', late);
+  setTimeout(() => process.off('uncaughtException', late).off('unhandledRejection', late), LINGER_MS).unref();
 }
 
 /** svc.json, or null after printing why it cannot be used. */

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { tsImport } from 'tsx/esm/api';
+import { described } from '../../shoebox/log.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, type MigrationFile } from './files.ts';
 
@@ -28,7 +29,7 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
     module = (await tsImport(url, import.meta.url)) as Partial<Migration>;
   } catch (e) {
     // esbuild names the file by its absolute path; svc's messages name project files from the project.
-    const why = notLoaded(e as Error).split(file.path).join(`${MIGRATIONS_FOLDER}/${file.name}.ts`);
+    const why = notLoaded(e).split(file.path).join(`${MIGRATIONS_FOLDER}/${file.name}.ts`);
     throw new CobbleError(`Migration ${file.name} could not be loaded: ${why}`);
   }
   for (const step of ['up', 'down'] as const) {
@@ -45,8 +46,10 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
  * whose migrations load as CommonJS, where svc cobble's resolve hook does not reach
  * (compiler/cli/svc-resolve-hook.mjs): say how to fix it, without Node's require stack.
  */
-function notLoaded(error: Error): string {
-  const [first] = error.message.split('\n');
-  if (!/^Cannot find (module|package) 'svc'/.test(first!)) return error.message;
+function notLoaded(error: unknown): string {
+  // A module's top level may throw anything, `throw 'no config'` too.
+  const message = error instanceof Error ? error.message : described(error);
+  const [first] = message.split('\n');
+  if (!/^Cannot find (module|package) 'svc'/.test(first!)) return message;
   return `${first} svc is not installed in this application: install it (docs/guide.md, "A project of your own"), or give the application's package.json "type": "module", whose migrations find the svc that runs them.`;
 }

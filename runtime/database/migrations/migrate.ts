@@ -4,10 +4,11 @@
 import { sql, type Kysely } from 'kysely';
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { databaseExists, databaseFileProblem } from '../dialects.ts';
+import { described } from '../../shoebox/log.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration } from './load.ts';
-import { unlessNeverSettling } from './never-settles.ts';
+import { unlessFailingAside, unlessNeverSettling } from './never-settles.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
 import { readTracker, TRACKER, writeTracker, type AppliedMigration } from './tracker.ts';
 
@@ -113,20 +114,21 @@ async function openDatabase(options: MigrateOptions): Promise<void> {
   try {
     await sql`select 1`.execute(db());
   } catch (e) {
-    throw new CobbleError(`cannot open the database ${options.config.database.path}: ${e instanceof Error ? e.message : String(e)}. Nothing was run.`);
+    throw new CobbleError(`cannot open the database ${options.config.database.path}: ${e instanceof Error ? e.message : described(e)}. Nothing was run.`);
   }
 }
 
 async function step(file: MigrationFile, direction: 'up' | 'down'): Promise<void> {
   const migration = await loadMigration(file);
-  const run = (database: Kysely<any>) => unlessNeverSettling(migration[direction](database), `${direction}(db)`);
+  const run = (database: Kysely<any>) => unlessFailingAside(unlessNeverSettling(migration[direction](database), `${direction}(db)`), `${direction}(db)`);
   const alone = migration.withinTransaction === false;
   try {
     await (alone ? run(db()) : db<any>().transaction().execute(run));
   } catch (e) {
     const verb = direction === 'up' ? 'Migration' : 'Rollback of';
     const outcome = alone ? 'failed; it ran without a transaction (withinTransaction = false), so what it did before failing stays' : 'failed and was rolled back';
-    throw new CobbleError(`${verb} ${file.name} ${outcome}: ${e instanceof Error ? e.message : String(e)}`);
+    // A migration may throw anything: `{ code: 1 }` is shown as such, and a value String() refuses must not crash the report.
+    throw new CobbleError(`${verb} ${file.name} ${outcome}: ${e instanceof Error ? e.message : described(e)}`);
   }
 }
 
