@@ -46,8 +46,26 @@ async function serveFromBuild(args) {
   // a line of .svc/app.mjs. Node reads the map as the bundle loads: 15-25 ms at 1,000
   // routes, within the noise of a whole start-up (bench/README.md, HTTP).
   process.setSourceMapsEnabled(true);
-  const { serveMain } = await import(pathToFileURL(bundle).href);
+  let serveMain;
+  try {
+    ({ serveMain } = await import(pathToFileURL(bundle).href));
+  } catch (e) {
+    if (!unparsable(e)) throw e; // the application's own code failing as it loads keeps its stack
+    console.error(`svc: .svc/app.mjs cannot be loaded (${e.name}: ${e.message}): it was damaged or not written whole; run \`svc build\`.`);
+    return 1;
+  }
   return typeof serveMain === 'function' ? serveMain(args) : undefined;
+}
+
+/**
+ * A bundle that does not parse (cut short by a full disk or a copy, edited by hand):
+ * svc build never writes one. Its SyntaxError comes from Node's loader alone, while one
+ * the application's code throws as it runs (`JSON.parse` at a module's top level) has a
+ * frame of that code.
+ */
+function unparsable(error) {
+  if (error?.name !== 'SyntaxError' || typeof error.stack !== 'string') return false;
+  return error.stack.split('\n').filter((line) => /^\s+at /.test(line)).every((frame) => /\(node:|at (async )?node:/.test(frame));
 }
 
 /** Node 20's stand-in for `module.enableCompileCache` (compile-cache.js), which honours the same switch. */

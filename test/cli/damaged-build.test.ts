@@ -36,6 +36,8 @@ const damages: Array<[string, string, (path: string) => Promise<void>, RegExp]> 
   // A module that loads but is no build: svc must not call what is not there.
   ['an emptied bundle', 'app.mjs', (path) => writeFile(path, ''), /app\.mjs does not hold what svc build writes/],
   ['a bundle that is some other module', 'app.mjs', (path) => writeFile(path, 'export const x = 1;\n'), /app\.mjs does not hold what svc build writes/],
+  // Cut short mid-statement (a full disk, a copy interrupted): it does not even parse.
+  ['a bundle cut short', 'app.mjs', async (path) => writeFile(path, (await readFile(path, 'utf8')).slice(0, -1000) + '\nconst cut = ('), /app\.mjs cannot be loaded \(SyntaxError: .*\): it was damaged or not written whole; run `svc build`/],
 ];
 
 for (const [what, name, damage, message] of damages) {
