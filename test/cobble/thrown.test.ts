@@ -87,7 +87,36 @@ export async function down(): Promise<void> {}
   const result = cobble(root, 'run');
   assert.equal(result.status, 1, result.stdout + result.stderr);
   assert.match(result.stdout, /Applied {6}20250101000000_forgetful \(batch 1\)/);
-  assert.match(result.stderr, /^svc cobble: code a migration started and did not await failed after the migration had returned: Error: Transaction is already committed\. The migration is recorded as applied/m);
+  assert.match(result.stderr, /^svc cobble: code a migration started and did not await failed outside its up\(\) and down\(\): Error: Transaction is already committed\. What it did is in no migration's transaction/m);
   noStack(result.stderr);
   assert.deepEqual(appliedNames(root), ['20250101000000_forgetful']);
 });
+
+for (const [direction, code] of [['up', 0], ['down', 3]] as const) {
+  test(`${direction}() calling process.exit(${code}): exit 1, said in one line, nothing committed or recorded`, async () => {
+    const exiting = `process.exit(${code});`;
+    const root = await project({
+      [migrationPath('20250101000000_create_notes')]: createTable('notes'),
+      [migrationPath('20250101000001_abrupt')]: `import type { Kysely } from 'kysely';
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema.createTable('half_done').addColumn('id', 'integer').execute();
+  ${direction === 'up' ? exiting : ''}
+}
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('half_done').execute();
+  ${direction === 'down' ? exiting : ''}
+}
+`,
+    });
+    if (direction === 'down') assert.equal(cobble(root, 'run').status, 0);
+    const result = cobble(root, direction === 'up' ? 'run' : 'rollback');
+    assert.equal(result.status, 1, result.stdout + result.stderr);
+    const said = direction === 'up' ? 'Migration 20250101000001_abrupt ended the process before it finished \\(process\\.exit\\(\\) in its code\\?\\): it is not recorded' : 'Rollback of 20250101000001_abrupt ended the process before it finished \\(process\\.exit\\(\\) in its code\\?\\): it is not undone in migrations\\.json';
+    assert.match(result.stderr, new RegExp(`^svc cobble: ${said}, and its transaction was not committed\\.$`, 'm'));
+    noStack(result.stderr);
+    assert.deepEqual(appliedNames(root), ['20250101000000_create_notes', '20250101000001_abrupt'].slice(0, direction === 'up' ? 1 : 2));
+    const expected = ['table notes: CREATE TABLE "notes" ("id" integer)'];
+    if (direction === 'down') expected.unshift('table half_done: CREATE TABLE "half_done" ("id" integer)');
+    assert.deepEqual(tables(root).sort(), expected.sort());
+  });
+}

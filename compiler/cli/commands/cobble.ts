@@ -12,6 +12,7 @@ import { described } from '../../../runtime/shoebox/log.ts';
 import { createMigration } from '../cobble-create.ts';
 import { NAME_PATTERN } from '../../../runtime/database/migrations/files.ts';
 import { rollbackMigrations, runMigrations } from '../../../runtime/database/migrations/migrate.ts';
+import { insideStep } from '../../../runtime/database/migrations/never-settles.ts';
 import { formatStatus, migrationStatus } from '../../../runtime/database/migrations/status.ts';
 
 interface CobbleOptions {
@@ -31,17 +32,13 @@ const actions: Record<string, (root: string, name: string | undefined, options: 
     const config = await projectConfig(root);
     if (!config) return 1;
     await allowTypeScriptImports(); // the migrations are the project's own .ts files
-    await runMigrations({ root, config, log: (line) => console.log(line) });
-    reportLateFailures();
-    return 0;
+    return reportingFailuresAside(() => runMigrations({ root, config, log: (line) => console.log(line) }));
   },
   async rollback(root) {
     const config = await projectConfig(root);
     if (!config) return 1;
     await allowTypeScriptImports();
-    await rollbackMigrations({ root, config, log: (line) => console.log(line) });
-    reportLateFailures();
-    return 0;
+    return reportingFailuresAside(() => rollbackMigrations({ root, config, log: (line) => console.log(line) }));
   },
   async status(root, _name, options) {
     const config = await projectConfig(root);
@@ -79,21 +76,31 @@ export function register(cli: CAC): void {
 const LINGER_MS = 1000;
 
 /**
- * Code a migration started and did not await may fail once the migration has returned,
- * and been committed and recorded: Node would print a stack trace. Said as what it is
- * instead, exit 1. Only while the command lingers: a process that called main() itself
+ * Runs `work` and returns its exit code. Code a migration started and did not await may
+ * fail outside its up() or down() (between two migrations, or once the last has been
+ * committed and recorded): Node would print a stack trace. Said as what it is instead,
+ * exit 1; a failure while up() or down() runs fails that migration (never-settles.ts).
+ * The handlers stay only while the command lingers: a process that called main() itself
  * keeps its own handling of what it throws after that.
  */
-function reportLateFailures(): void {
-  const late = (thrown: unknown): void => {
+async function reportingFailuresAside(work: () => Promise<void>): Promise<number> {
+  let failed = false;
+  const aside = (thrown: unknown): void => {
+    if (insideStep()) return;
+    failed = true;
     console.error(
-      `svc cobble: code a migration started and did not await failed after the migration had returned: ${described(thrown)}. ` +
-        'The migration is recorded as applied, but what that code was to do is not in its transaction: await it, then roll back and run again.',
+      `svc cobble: code a migration started and did not await failed outside its up() and down(): ${described(thrown)}. ` +
+        'What it did is in no migration\'s transaction: await it inside up() or down().',
     );
-    process.exitCode = 1;
+    process.exitCode = 1; // once the command has returned its code
   };
-  process.on('uncaughtException', late).on('unhandledRejection', late);
-  setTimeout(() => process.off('uncaughtException', late).off('unhandledRejection', late), LINGER_MS).unref();
+  process.on('uncaughtException', aside).on('unhandledRejection', aside);
+  try {
+    await work();
+    return failed ? 1 : 0;
+  } finally {
+    setTimeout(() => process.off('uncaughtException', aside).off('unhandledRejection', aside), LINGER_MS).unref();
+  }
 }
 
 /** svc.json, or null after printing why it cannot be used. */

@@ -122,6 +122,14 @@ async function step(file: MigrationFile, direction: 'up' | 'down'): Promise<void
   const migration = await loadMigration(file);
   const run = (database: Kysely<any>) => unlessFailingAside(unlessNeverSettling(migration[direction](database), `${direction}(db)`), `${direction}(db)`);
   const alone = migration.withinTransaction === false;
+  // process.exit() in the migration's code (exit code 0, as often as not) would end the
+  // command in silence, the migration neither committed nor recorded.
+  const exited = (): void => {
+    const kept = alone ? 'what it did stays (withinTransaction = false)' : 'its transaction was not committed';
+    process.stderr.write(`svc cobble: ${direction === 'up' ? 'Migration' : 'Rollback of'} ${file.name} ended the process before it finished (process.exit() in its code?): it is not ${direction === 'up' ? 'recorded' : 'undone in migrations.json'}, and ${kept}.\n`);
+    process.exitCode = 1;
+  };
+  process.once('exit', exited);
   try {
     await (alone ? run(db()) : db<any>().transaction().execute(run));
   } catch (e) {
@@ -129,6 +137,8 @@ async function step(file: MigrationFile, direction: 'up' | 'down'): Promise<void
     const outcome = alone ? 'failed; it ran without a transaction (withinTransaction = false), so what it did before failing stays' : 'failed and was rolled back';
     // A migration may throw anything: `{ code: 1 }` is shown as such, and a value String() refuses must not crash the report.
     throw new CobbleError(`${verb} ${file.name} ${outcome}: ${e instanceof Error ? e.message : described(e)}`);
+  } finally {
+    process.off('exit', exited);
   }
 }
 

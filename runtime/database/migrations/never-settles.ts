@@ -16,6 +16,11 @@ export function unlessNeverSettling<T>(work: Promise<T>, what: string): Promise<
   return Promise.race([work, idle]).finally(() => process.off('beforeExit', stuck));
 }
 
+let stepsRunning = 0;
+
+/** Whether an up() or down() is running: a failure aside belongs to it (unlessFailingAside). */
+export const insideStep = (): boolean => stepsRunning > 0;
+
 /**
  * `work`, or a rejection when code it started and did not await (a timer, a promise
  * nobody awaits) fails while it runs: Node would end the process there with a stack
@@ -27,5 +32,9 @@ export function unlessFailingAside<T>(work: Promise<T>, what: string): Promise<T
     failed = (thrown) => reject(new Error(`code that ${what} started and did not await failed: ${described(thrown)}`));
   });
   process.on('uncaughtException', failed).on('unhandledRejection', failed);
-  return Promise.race([work, aside]).finally(() => process.off('uncaughtException', failed).off('unhandledRejection', failed));
+  stepsRunning++;
+  return Promise.race([work, aside]).finally(() => {
+    stepsRunning--;
+    process.off('uncaughtException', failed).off('unhandledRejection', failed);
+  });
 }
