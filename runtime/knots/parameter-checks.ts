@@ -20,8 +20,8 @@ export function rateLimitProblem(limit: number, windowSeconds: number, maxClient
   return null;
 }
 
-export function shoeCacheProblem(ttlSeconds: number | undefined, maxEntries: number): string | null {
-  if (ttlSeconds !== undefined && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) return `ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`;
+export function shoeCacheProblem(ttlSeconds: number | null | undefined, maxEntries: number): string | null {
+  if (ttlSeconds !== undefined && ttlSeconds !== null && !(Number.isFinite(ttlSeconds) && ttlSeconds >= 0)) return `ShoeCacheKnots: ttlSeconds must be a number of seconds, 0 or more; got ${ttlSeconds}`;
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) return `ShoeCacheKnots: maxEntries must be a whole number, at least 1; got ${maxEntries}`;
   return null;
 }
@@ -30,5 +30,5 @@ export function shoeCacheProblem(ttlSeconds: number | undefined, maxEntries: num
 export const BUILT_IN_PARAMETER_CHECKS: Readonly<Record<string, (args: readonly unknown[]) => string | null>> = {
   RateLimitKnots: ([limit = 60, windowSeconds = 60, options = {}]) =>
     rateLimitProblem(limit as number, windowSeconds as number, (options as RateLimitOptions).maxClients ?? 10_000),
-  ShoeCacheKnots: ([ttlSeconds, options = {}]) => shoeCacheProblem(ttlSeconds as number | undefined, (options as ShoeCacheOptions).maxEntries ?? 10_000),
+  ShoeCacheKnots: ([ttlSeconds, options = {}]) => shoeCacheProblem(ttlSeconds as number | null | undefined, (options as ShoeCacheOptions).maxEntries ?? 10_000),
 };

@@ -43,11 +43,13 @@ export class ShoeCacheKnots implements Middleware {
   private sweeping = false;
 
   /**
-   * Without `ttlSeconds`, svc.json `cache.ttl` applies (read at start-up). `options` is a
-   * second, optional entry parameter: `[ShoeCacheKnots, [300, { maxEntries: 50000 }]]`.
+   * Without `ttlSeconds`, or with `null`, svc.json `cache.ttl` applies (read at start-up).
+   * `options` is a second, optional entry parameter: `[ShoeCacheKnots, [300, { maxEntries:
+   * 50000 }]]`; `[ShoeCacheKnots, [null, { maxEntries: 50000 }]]` keeps svc.json's TTL, for
+   * entry parameters are JSON values, which have no `undefined`.
    */
   constructor(
-    private readonly ttlSeconds?: number,
+    private readonly ttlSeconds?: number | null,
     options: ShoeCacheOptions = {},
   ) {
     const { maxEntries = 10_000 } = options;

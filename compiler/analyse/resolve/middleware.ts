@@ -137,12 +137,15 @@ function argsFit(cls: ClassDeclaration, className: string, args: unknown[], at: 
       if (elements[i] && !assignable(elements[i], param.getType(), param, className, resolver)) fits = false;
       return;
     }
-    if (typeof args[i] === expected) return;
+    // `number | null`: the null that getNonNullableType() dropped from the check is a value it takes.
+    if (typeof args[i] === expected || (args[i] === null && takesNull(param.getType()))) return;
     resolver.reporter.error('SVC008', `parameter '${param.getName()}' of ${className} is a ${expected}, but ${elements[i]?.getText() ?? 'the value'} is ${describe(args[i])}`, elements[i] ?? at);
     fits = false;
   });
   return fits;
 }
+
+const takesNull = (type: Type): boolean => type.isNull() || type.getUnionTypes().some((member) => member.isNull());
 
 /** Object shapes, literal unions, arrays: whatever TypeScript itself would accept for the parameter. */
 function assignable(element: Node, type: Type, param: ParameterDeclaration, className: string, resolver: Resolver): boolean {
