@@ -20,6 +20,12 @@ export class LogWriter {
   private draining: Promise<void> | null = null;
   /** Bytes in the current file; unknown (-1) until the first write. */
   private size = -1;
+  /**
+   * False when svc.log is no regular file: a link to /dev/stdout (a container's log, as
+   * nginx's images have it), a pipe. It has no size to measure, and rotating would rename
+   * the link away and leave the lines in a new file nobody reads.
+   */
+  private rotates = true;
   /** The last write failed: its lines went to stderr. */
   private failing = false;
   /** The lines of the write under way not yet known to be on disk. */
@@ -100,7 +106,8 @@ export class LogWriter {
    */
   private async write(lines: Buffer): Promise<void> {
     this.unwritten = lines;
-    if (this.size < 0) this.size = await currentSize(this.file);
+    if (this.size < 0) ({ size: this.size, rotates: this.rotates } = await currentFile(this.file));
+    if (!this.rotates) return this.appendChunk(lines);
     const { maxBytes } = this.limits;
     let from = 0;
     while (from < lines.length) {
@@ -130,6 +137,7 @@ export class LogWriter {
       await ensureFolder(dirname(this.file));
       await appendFile(this.file, chunk);
       this.size = 0;
+      this.rotates = true; // a new, regular file
     }
     this.size += chunk.length;
   }
@@ -143,12 +151,14 @@ export class LogWriter {
   }
 }
 
-async function currentSize(file: string): Promise<number> {
+/** The file's size, and whether it is a regular file, which alone is rotated. */
+async function currentFile(file: string): Promise<{ size: number; rotates: boolean }> {
   try {
-    return (await stat(file)).size;
+    const info = await stat(file);
+    return info.isFile() ? { size: info.size, rotates: true } : { size: 0, rotates: false };
   } catch {
     await ensureFolder(dirname(file));
-    return 0;
+    return { size: 0, rotates: true };
   }
 }
 

@@ -1,7 +1,7 @@
 // shoebox/logs/svc.log through a real server: one whole line per error response, even
 // under concurrent requests, rotated by size with `logs.maxBytes` and `logs.keep`.
 import assert from 'node:assert/strict';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { removeProject } from '../support/project.ts';
@@ -51,5 +51,22 @@ describe('svc.log rotation', () => {
     assert.deepEqual(await logFiles(root), ['svc.log', 'svc.log.1', 'svc.log.2']);
     const newest = (await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8')).trimEnd().split('\n');
     assert.match(newest.at(-1)!, /GET \/missing\/19 404/);
+  });
+
+  // A container sends its logs to `docker logs` with svc.log a link to /dev/stdout; rotating
+  // renamed the link to svc.log.1 and left later lines in a new file nobody reads.
+  // /dev/null stands in here: a character device too, with no size to measure.
+  it('never rotates a svc.log that is no regular file (a link to /dev/stdout)', { skip: process.platform === 'win32' }, async () => {
+    const root = await buildProject({ logs: { maxBytes: 400, keep: 2 } });
+    roots.push(root);
+    await mkdir(join(root, 'shoebox', 'logs'), { recursive: true });
+    await symlink('/dev/null', join(root, 'shoebox', 'logs', 'svc.log'));
+    const served = await serve(root);
+    for (let i = 0; i < 20; i++) await get(`${served.url}/missing/${i}`);
+    await served.stop();
+    assert.deepEqual(await logFiles(root), ['svc.log']);
+    const log = join(root, 'shoebox', 'logs', 'svc.log');
+    assert.ok((await lstat(log)).isSymbolicLink());
+    assert.equal(await readlink(log), '/dev/null');
   });
 });
