@@ -1,7 +1,7 @@
 // RouteMetrics on a real shoebox/metrics/ folder: counts by method and pattern, handed
 // from one build's counters to the next (svc tread) without losing any.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ManifestRoute } from '../../runtime/manifest.ts';
@@ -88,5 +88,32 @@ describe('RouteMetrics', () => {
     back.record(1, 1);
     await back.close();
     assert.deepEqual(await savedHits(), ['GET /a 1', 'GET /gone 4', 'GET /never 0'], 'counted once, not also as a leftover');
+  });
+
+  // A save is tried every 10 s: a folder in the file's place (or one the server may not
+  // write) printed the same line every 10 s for as long as the server ran.
+  it('says once that the counts cannot be saved, and once that they are again', async (t) => {
+    const root = await makeProject({});
+    t.after(() => removeProject(root));
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    await mkdir(join(file, 'in-the-way'), { recursive: true });
+    const stderr: string[] = [];
+    t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    const metrics = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
+    for (let i = 0; i < 3; i++) {
+      metrics.record(0, 1);
+      await metrics.save();
+    }
+    const failures = stderr.filter((line) => line.includes('cannot write'));
+    assert.equal(failures.length, 1, stderr.join(''));
+    assert.match(failures[0]!, /^svc: cannot write .*routes\.json: EISDIR.*; said once, tried again at each save\n$/);
+
+    await rm(file, { recursive: true });
+    metrics.record(0, 1);
+    await metrics.save();
+    assert.match(stderr.at(-1)!, /^svc: .*routes\.json is written again\n$/);
+    t.mock.restoreAll();
+    await metrics.close();
+    assert.equal(JSON.parse(await readFile(file, 'utf8')).routes[0].hits, 4);
   });
 });

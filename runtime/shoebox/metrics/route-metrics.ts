@@ -54,6 +54,8 @@ export class RouteMetrics {
   private changed = false;
   /** A save is being written (or sent to the primary) and has not finished. */
   private writing = false;
+  /** The last save failed, and said so: a save is tried every 10 s, the failure is said once. */
+  private failing = false;
   private timer: NodeJS.Timeout | undefined;
   private saving: Promise<void> = Promise.resolve();
   /** Once newer counters took this build's over: the counts handed over. */
@@ -161,6 +163,8 @@ export class RouteMetrics {
       this.writing = true;
       try {
         await (this.primary ? this.primary.share(this.counts()) : this.file.write(this.persisted()));
+        if (this.failing) process.stderr.write(`svc: ${this.file.path} is written again\n`);
+        this.failing = false;
       } catch (e) {
         this.changed = true; // try again next time
         this.cannotWrite(e);
@@ -179,7 +183,8 @@ export class RouteMetrics {
   }
 
   private cannotWrite(e: unknown): void {
-    process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}\n`);
+    if (!this.failing) process.stderr.write(`svc: cannot write ${this.file.path}: ${(e as Error).message}; said once, tried again at each save\n`);
+    this.failing = true;
   }
 
   /**
