@@ -30,6 +30,11 @@ export interface SvcConfig {
   logs: { maxBytes: number; keep: number };
 }
 
+/** The health endpoint cuts every check off after this long, so that it answers promptly. */
+export const HEALTH_CHECK_BUDGET_MS = 3000;
+/** The connection timeout of a `health.services` entry without its own `timeoutMs`. */
+export const HEALTH_SERVICE_TIMEOUT_MS = 1000;
+
 export interface HealthService {
   name: string;
   host: string;

@@ -1,7 +1,7 @@
 // The one description of svc.json: the validator walks it (validate.ts) and
 // svc.schema.json is rendered from it (json-schema.ts), so the editor schema and
 // `svc build` cannot disagree on keys, types, ranges or defaults.
-import { DEFAULT_CONFIG } from '../../runtime/config.ts';
+import { DEFAULT_CONFIG, HEALTH_CHECK_BUDGET_MS, HEALTH_SERVICE_TIMEOUT_MS } from '../../runtime/config.ts';
 import { checkDatabasePath, checkHost, checkIpEntry, warnIpEntry, warnRouteKey } from './checks.ts';
 import { IP_ENTRY_PATTERN } from './ip-pattern.ts';
 
@@ -52,6 +52,8 @@ export interface IntegerShape extends Described {
   default?: number;
   minimum: number;
   maximum?: number;
+  /** Why the maximum is what it is, for messages. */
+  maximumReason?: string;
 }
 
 export interface BooleanShape extends Described {
@@ -202,7 +204,7 @@ export const svcJsonShape: ObjectShape = {
               name: { type: 'string', description: 'Name shown in the health report.', minLength: 1 },
               host: host('Host name or IP address of the service.'),
               port: { type: 'integer', description: 'TCP port of the service.', minimum: 1, maximum: 65535 },
-              timeoutMs: { type: 'integer', description: 'Connection timeout in milliseconds.', minimum: 1 },
+              timeoutMs: { type: 'integer', description: `Connection timeout in milliseconds (default ${HEALTH_SERVICE_TIMEOUT_MS}); at most ${HEALTH_CHECK_BUDGET_MS}, after which the health endpoint cuts off every check.`, minimum: 1, maximum: HEALTH_CHECK_BUDGET_MS, maximumReason: `the health endpoint cuts off every check after ${HEALTH_CHECK_BUDGET_MS} ms` },
             },
           },
         },

@@ -148,7 +148,7 @@ function validateInteger(node: Node, shape: IntegerShape, path: string, report: 
   if (node.type === 'number' && Number.isInteger(value) && value >= shape.minimum && (shape.maximum === undefined || value <= shape.maximum)) {
     return value;
   }
-  const range = shape.maximum === undefined ? `of at least ${shape.minimum}` : `from ${shape.minimum} to ${shape.maximum}`;
+  const range = shape.maximum === undefined ? `of at least ${shape.minimum}` : `from ${shape.minimum} to ${shape.maximum}${shape.maximumReason ? ` (${shape.maximumReason})` : ''}`;
   report.error(node, `${label(path)}: expected a whole number ${range}, got ${describe(node)}`);
   return undefined;
 }

@@ -1,5 +1,5 @@
 // GET /<endpoints.health> (SPEC §8). Every check runs at once and each is cut off after
-// CHECK_BUDGET_MS, so the answer never takes much longer than that.
+// HEALTH_CHECK_BUDGET_MS, so the answer never takes much longer than that.
 //
 // What the overall status means:
 //   down (503)     the database does not answer: most routes cannot do their work, and a
@@ -7,14 +7,12 @@
 //   degraded (200) the cache folder is not writable or a service from `health.services`
 //                  is unreachable: the server answers, some features suffer;
 //   ok (200)       every check passed.
+import { HEALTH_CHECK_BUDGET_MS, HEALTH_SERVICE_TIMEOUT_MS } from '../config.ts';
 import { pingDatabase } from '../database/index.ts';
 import type { BuiltinFactory } from '../server/builtins.ts';
 import { probeCacheFolder, probeService, withDeadline, type CheckResult } from './health-checks.ts';
 
-const CHECK_BUDGET_MS = 3000;
 const DATABASE_TIMEOUT_MS = 2000;
-/** For a service without its own `timeoutMs`. */
-const SERVICE_TIMEOUT_MS = 1000;
 
 export type HealthStatus = 'ok' | 'degraded' | 'down';
 
@@ -22,9 +20,9 @@ export const health: BuiltinFactory = ({ app, root, config }) => {
   const { services } = config.health;
   return async (ctx) => {
     const [database, cache, ...reachable] = await Promise.all([
-      withDeadline(pingDatabase(DATABASE_TIMEOUT_MS), CHECK_BUDGET_MS),
-      withDeadline(probeCacheFolder(root), CHECK_BUDGET_MS),
-      ...services.map((service) => withDeadline(probeService(service, SERVICE_TIMEOUT_MS), CHECK_BUDGET_MS)),
+      withDeadline(pingDatabase(DATABASE_TIMEOUT_MS), HEALTH_CHECK_BUDGET_MS),
+      withDeadline(probeCacheFolder(root), HEALTH_CHECK_BUDGET_MS),
+      ...services.map((service) => withDeadline(probeService(service, HEALTH_SERVICE_TIMEOUT_MS), HEALTH_CHECK_BUDGET_MS)),
     ]);
     const checks: Record<string, CheckResult> = { database: database!, cache: cache! };
     services.forEach((service, i) => {
