@@ -3,7 +3,7 @@
 // and appended by a single writer per file, so they never interleave; the file is
 // rotated by size (`logs.maxBytes`, keeping `logs.keep` old files).
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { appendFile, rename, stat, unlink } from 'node:fs/promises';
+import { appendFile, lstat, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
@@ -21,9 +21,9 @@ export class LogWriter {
   /** Bytes in the current file; unknown (-1) until the first write. */
   private size = -1;
   /**
-   * False when svc.log is no regular file: a link to /dev/stdout (a container's log, as
-   * nginx's images have it), a pipe. It has no size to measure, and rotating would rename
-   * the link away and leave the lines in a new file nobody reads.
+   * False when svc.log is no regular file: a link (to /dev/stdout for a container's log, as
+   * nginx's images have it, or to a file elsewhere), a pipe. Rotating would rename the
+   * link away and leave the lines in a new file nobody reads.
    */
   private rotates = true;
   /** The last write failed: its lines went to stderr. */
@@ -151,10 +151,14 @@ export class LogWriter {
   }
 }
 
-/** The file's size, and whether it is a regular file, which alone is rotated. */
+/**
+ * The file's size, and whether it is a regular file, which alone is rotated: not a link,
+ * even to a regular file (`/var/log/app/svc.log`), for rotating renames the link and
+ * leaves its target behind; whoever made the link rotates the target (logrotate).
+ */
 async function currentFile(file: string): Promise<{ size: number; rotates: boolean }> {
   try {
-    const info = await stat(file);
+    const info = await lstat(file);
     return info.isFile() ? { size: info.size, rotates: true } : { size: 0, rotates: false };
   } catch {
     await ensureFolder(dirname(file));

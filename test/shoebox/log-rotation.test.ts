@@ -69,4 +69,22 @@ describe('svc.log rotation', () => {
     assert.ok((await lstat(log)).isSymbolicLink());
     assert.equal(await readlink(log), '/dev/null');
   });
+
+  // Rotating renamed the link and left its target behind: lines went to a new svc.log
+  // in shoebox/ while the file elsewhere (rotated by logrotate, say) stopped growing.
+  it('never rotates a svc.log that is a link to a regular file elsewhere: every line reaches the target', { skip: process.platform === 'win32' }, async () => {
+    const root = await buildProject({ logs: { maxBytes: 400, keep: 2 } });
+    roots.push(root);
+    await mkdir(join(root, 'shoebox', 'logs'), { recursive: true });
+    await mkdir(join(root, 'var-log'));
+    const target = join(root, 'var-log', 'app.log');
+    await symlink(target, join(root, 'shoebox', 'logs', 'svc.log'));
+    const served = await serve(root);
+    for (let i = 0; i < 20; i++) await get(`${served.url}/missing/${i}`);
+    await served.stop();
+    assert.deepEqual(await logFiles(root), ['svc.log']);
+    assert.equal(await readlink(join(root, 'shoebox', 'logs', 'svc.log')), target);
+    const lines = (await readFile(target, 'utf8')).trimEnd().split('\n');
+    assert.deepEqual(lines.map((line) => Number(LINE.exec(line)?.[2])), Array.from({ length: 20 }, (_, i) => i));
+  });
 });
