@@ -49,7 +49,8 @@ export function checkArity(handler: CodeHandler, { pattern, exact }: ArityPatter
       'SVC003',
       `parameter '${p.name}' takes placeholder {${placeholders[i]!.name}} as ${p.typeText}, which no path segment converts to; type it string, number, boolean, or a union of string or of number literals`,
       at,
-      notes,
+      // `(ctx: Context) => …` on a route with one placeholder: the count fits, the intent does not.
+      CONTEXT_TYPE.test(p.typeText) ? [...notes, CONTEXT_NOTE] : notes,
     );
   });
 }
