@@ -1,4 +1,5 @@
 // One registration → one IR route, once its handler and middleware are resolved.
+import { join } from 'node:path';
 import type { MiddlewareRef, Route, RouteClaim, Segment } from '../ir.ts';
 import { checkArity } from './arity.ts';
 import { checkParamOrder } from './param-order.ts';
@@ -37,7 +38,9 @@ export function toRoute(id: number, registration: Registration, resolver: Resolv
 /** The handler, resolved (SVC004) and checked against the placeholders the registration is known to have (SVC003, SVC013). */
 export function checkedHandler({ handler: spec, arity, call }: Registration, resolver: Resolver): CodeHandler | null {
   const handler = spec && resolveHandler(spec, resolver);
-  if (handler && arity) {
+  // A handler in a file that does not parse has the parameters the parser's recovery made
+  // up (`(id: number { return 1 }` takes `id` and `{ return 1 }`): its SVC010 says what is wrong.
+  if (handler && arity && parses(handler, resolver)) {
     checkArity(handler, arity, spec!.node, resolver.reporter);
     checkParamOrder(handler, arity, spec!.node, call, resolver.reporter);
   }
@@ -53,4 +56,9 @@ export function unresolvedClaim(id: number, registration: Registration, reporter
   if (!registration.patternValid) return null;
   const segments = splitPattern(registration.pattern).segments.map((s): Segment => (s.kind === 'literal' ? s : { ...s, type: { kind: 'string' } }));
   return { id, method: registration.method, pattern: registration.pattern, segments, handler: null, loc: reporter.at(registration.call) };
+}
+
+function parses(handler: CodeHandler, resolver: Resolver): boolean {
+  const file = resolver.project.getSourceFile(join(resolver.root, handler.loc.file));
+  return file === undefined || resolver.project.getProgram().compilerObject.getSyntacticDiagnostics(file.compilerNode).length === 0;
 }
