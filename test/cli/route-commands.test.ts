@@ -126,6 +126,9 @@ test('route list rejects an unknown method, and route an unknown action, with ex
 test('route docs writes shoebox/outsole/openapi.json and leaves .svc/ alone', async () => {
   const { code, stdout } = svc('route', 'docs');
   assert.equal(code, 0, stdout);
+  // It says what it wrote: the document and the Swagger UI the README names with it.
+  assert.equal(stdout, 'svc: wrote shoebox/outsole/openapi.json and the Swagger UI assets in shoebox/outsole/docs/\n');
+  await stat(join(root, 'shoebox', 'outsole', 'docs', 'swagger-ui-bundle.js'));
   const document = await assertValidOpenApi(await readFile(join(root, 'shoebox', 'outsole', 'openapi.json'), 'utf8'));
   assert.deepEqual(Object.keys(document.paths).sort(), ['/', '/ping', '/users', '/users/{id}']);
   await assert.rejects(stat(join(root, '.svc')), { code: 'ENOENT' });

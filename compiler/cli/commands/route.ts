@@ -57,7 +57,7 @@ async function docs(root: string): Promise<number> {
     console.error(refused);
     return 1;
   }
-  console.log('svc: wrote shoebox/outsole/openapi.json');
+  console.log('svc: wrote shoebox/outsole/openapi.json and the Swagger UI assets in shoebox/outsole/docs/');
   return 0;
 }
 
