@@ -51,5 +51,5 @@ function notLoaded(error: unknown): string {
   const message = error instanceof Error ? error.message : described(error);
   const [first] = message.split('\n');
   if (!/^Cannot find (module|package) 'svc'/.test(first!)) return message;
-  return `${first} svc is not installed in this application: install it (docs/guide.md, "A project of your own"), or give the application's package.json "type": "module", whose migrations find the svc that runs them.`;
+  return `${first}; svc is not installed in this application: install it (docs/guide.md, "A project of your own"), or give the application's package.json "type": "module", whose migrations find the svc that runs them.`;
 }
