@@ -21,8 +21,8 @@ export function parseIpEntry(entry: string): IpRange | string {
   const words = new Uint32Array(4);
   const family = parseIp(text, words);
   if (family !== IPV4 && family !== IPV6) {
-    if (slash < 0) return `"${text}" is not an IPv4 or IPv6 address`;
-    return text === '' ? `"${entry}": an address must come before the prefix length` : `"${entry}": "${text}" is not an IPv4 or IPv6 address`;
+    if (slash < 0) return notAnAddress(text);
+    return text === '' ? `"${entry}": an address must come before the prefix length` : `"${entry}": ${notAnAddress(text)}`;
   }
   const v6Text = text.includes(':');
   // A mapped IPv6 entry comes back as IPv4; its prefix counts the 96 bits in front.
@@ -44,6 +44,18 @@ export function parseIpEntry(entry: string): IpRange | string {
   const hostMask = (1n << BigInt(bits - prefix)) - 1n;
   const start = value & ~hostMask;
   return { family, start, end: start | hostMask, hostBits: (value & hostMask) !== 0n };
+}
+
+/** Why `text` is refused, naming the two refusals that look like addresses: a zone and a leading zero. */
+function notAnAddress(text: string): string {
+  const zone = text.indexOf('%');
+  if (zone > 0 && parseIp(text, new Uint32Array(4), true) === IPV6) {
+    return `"${text}" is not an IPv4 or IPv6 address: its zone ${text.slice(zone)} names a network interface of one host; write the address without it`;
+  }
+  if (/^[0-9]+(\.[0-9]+){3}$/.test(text) && text.split('.').some((part) => /^0[0-9]/.test(part))) {
+    return `"${text}" is not an IPv4 or IPv6 address: a part with a leading zero is refused, as some tools read it as octal; write each part in decimal without leading zeros`;
+  }
+  return `"${text}" is not an IPv4 or IPv6 address`;
 }
 
 function toBigInt(words: Uint32Array): bigint {
