@@ -91,9 +91,9 @@ function refreshFromDisk({ project, stamps }: Warm): string[] {
     const path = file.getFilePath();
     const stamp = stampOf(path);
     if (stamp !== undefined && stamps.get(path) === stamp) continue;
-    if (stamp === undefined) stamps.delete(path);
-    else stamps.set(path, stamp);
-    const text = stamp === undefined ? undefined : readFileSync(path, 'utf8');
+    const text = stamp === undefined ? undefined : readText(path);
+    if (text === undefined) stamps.delete(path);
+    else stamps.set(path, stamp!);
     if (text === file.getFullText()) continue;
     // A fresh parse. ts-morph's own refresh diffs the old tree against the new one to keep
     // its node wrappers, which nothing here holds from one build to the next.
@@ -107,9 +107,20 @@ function refreshFromDisk({ project, stamps }: Warm): string[] {
 // The change time too: tools that copy a file's modification time along with its text
 // (`rsync -t`, `cp -p`, `touch -r`) can leave mtime and size as they were, but every
 // write moves ctime, which no one can set back.
+// A path that is no longer a file (made a folder, a link to a folder) has no stamp: it
+// leaves the project as a deleted file does, and the build says why where it is used.
 function stampOf(path: string): string | undefined {
   const stat = statSync(path, { throwIfNoEntry: false });
-  return stat && `${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}`;
+  return stat?.isFile() ? `${stat.mtimeMs}:${stat.ctimeMs}:${stat.size}` : undefined;
+}
+
+/** The file's text; undefined when it went between its stat and the read (deleted, made a folder). */
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,0 +1,42 @@
+// svc tread while the tree changes under it in ways an editor, a git checkout or a shell
+// can: each rebuild reports what is wrong as a diagnostic (never an exception's stack),
+// keeps the last good build serving, and serves the tree once it is right again.
+import assert from 'node:assert/strict';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { makeProject, removeProject, writeFiles } from '../support/project.ts';
+import { eventually, svcServer, type RunningSvc } from '../support/cli.ts';
+
+const routes = (path: string, body: string): string => `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('${path}', () => ${body});
+};
+`;
+
+let root: string;
+let tread: RunningSvc;
+
+before(async () => {
+  root = await makeProject({ 'routes/web.ts': routes('/', "'home'"), 'routes/page.ts': routes('/page', "'page'") });
+  tread = await svcServer(root, ['tread', '--port', '0']);
+});
+
+after(async () => {
+  await tread.stop();
+  await removeProject(root);
+});
+
+const text = async (path: string): Promise<string> => (await fetch(`${tread.url}${path}`)).text();
+
+test('a route file that becomes a folder is a diagnostic, not an exception; a file again, it is served', async () => {
+  assert.equal(await text('/page'), 'page');
+  await rm(join(root, 'routes', 'page.ts'));
+  await mkdir(join(root, 'routes', 'page.ts'));
+  await eventually(async () => tread.output().includes('routes/page.ts:1:1 - error SVC012: routes/page.ts is a folder'));
+  assert.doesNotMatch(tread.output(), /EISDIR/); // the warm analysis read it as a file: a stack, no diagnostic
+  assert.equal(await text('/page'), 'page'); // the last good build
+  await rm(join(root, 'routes', 'page.ts'), { recursive: true });
+  await writeFiles(root, { 'routes/page.ts': routes('/page', "'page again'") });
+  await eventually(async () => (await text('/page')) === 'page again');
+});
