@@ -14,6 +14,10 @@ export class SourceWatcher {
   private readonly added = new Set<string>();
   /** The root's, then one for each build that read files not watched yet. */
   private readonly watchers: FSWatcher[] = [];
+  /** Files to look at again once chokidar reports their changes again (lookAgain). */
+  private readonly looks = new Map<string, NodeJS.Timeout>();
+  /** Date.now() when the latest build began reading the sources. */
+  private buildStarted = -Infinity;
 
   private constructor(
     private readonly root: string,
@@ -54,7 +58,13 @@ export class SourceWatcher {
     if (stamps.some((stamp) => stamp?.isFile() && stamp.ctimeMs > since)) this.changed();
   }
 
+  /** Says a build begins reading the sources now; returns the time, as `follow` takes it. */
+  building(): number {
+    return (this.buildStarted = Date.now());
+  }
+
   async close(): Promise<void> {
+    for (const look of this.looks.values()) clearTimeout(look);
     await Promise.all(this.watchers.map((watcher) => watcher.close()));
   }
 
@@ -67,15 +77,37 @@ export class SourceWatcher {
     watcher.on('all', (event, path) => {
       // chokidar forgets what was deleted: a folder moved away and back is to be watched again.
       if (event === 'unlink' || event === 'unlinkDir') this.added.delete(path);
-      if (readByBuild(path) && (fixed(this.root, path) || this.inputs.has(path))) this.changed();
+      if (!readByBuild(path) || !(fixed(this.root, path) || this.inputs.has(path))) return;
+      this.changed();
+      if (event === 'add' || event === 'change') this.lookAgain(path);
     });
     await new Promise<void>((resolve) => watcher.once('ready', resolve));
+  }
+
+  /**
+   * chokidar drops every 'change' of a file for 50 ms after it reports one, and says
+   * nothing when that time is up: a second save that soon after the first (a formatter
+   * run on save, an editor writing twice) would go unbuilt if the build the first started
+   * had already read the file. Looked at again once that time is up, a file changed since
+   * the latest build began is built.
+   */
+  private lookAgain(path: string): void {
+    clearTimeout(this.looks.get(path));
+    const look = async (): Promise<void> => {
+      this.looks.delete(path);
+      const stamp = await stat(path).catch(() => null);
+      if (stamp !== null && stamp.ctimeMs > this.buildStarted) this.changed();
+    };
+    this.looks.set(path, setTimeout(() => void look(), DROPPED_CHANGES_MS));
   }
 
   private admits(path: string): boolean {
     return this.inputs.has(path) || this.folders.has(path);
   }
 }
+
+/** chokidar's hold on repeated 'change' events of one file (FSWatcher._emit), and a margin. */
+const DROPPED_CHANGES_MS = 60;
 
 /** tsconfig.json: its `paths` decide what aliased imports name. */
 const fixed = (root: string, path: string): boolean => /^(|routes|weave)(\/|$)|^(svc|tsconfig)\.json$/.test(relative(root, path).split(sep).join('/'));

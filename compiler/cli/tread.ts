@@ -35,7 +35,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
 
   async function rebuild(): Promise<void> {
     const started = performance.now();
-    const since = Date.now();
+    const since = watcher.building();
     let reply: Reply | undefined;
     // The new routes are served before the API document is rewritten (it is read per
     // request), and a build that fails to start leaves the served build's document.
