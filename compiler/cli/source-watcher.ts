@@ -2,8 +2,8 @@
 // files, controllers, middleware and error pages appear without anything importing them
 // yet; and every other file of the project the last build read (a route file's
 // `../handlers/show.ts`, a `lib/` it reaches), wherever it is.
-import { stat } from 'node:fs/promises';
-import { dirname, relative, resolve, sep } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
 export class SourceWatcher {
@@ -18,6 +18,10 @@ export class SourceWatcher {
   private readonly looks = new Map<string, NodeJS.Timeout>();
   /** Date.now() when the latest build began reading the sources. */
   private buildStarted = -Infinity;
+  /** Every file the builds since the last good one read, and how the last sweep found it. */
+  private read = new Map<string, string | null>();
+  private sweeper: NodeJS.Timeout | undefined;
+  private sweeping = false;
 
   private constructor(
     private readonly root: string,
@@ -31,6 +35,7 @@ export class SourceWatcher {
     // The root, filtered, rather than the folders themselves: a `weave/` made after
     // start-up is watched too, and node_modules and the like are never walked.
     await self.watch([self.root]);
+    self.sweeper = setInterval(() => void self.sweep(), SWEEP_MS).unref();
     return self;
   }
 
@@ -40,6 +45,9 @@ export class SourceWatcher {
    * those are kept, so that the edit fixing one is built too.
    */
   async follow(inputs: readonly string[], ok: boolean, since: number): Promise<void> {
+    const reading = new Set(inputs);
+    if (ok) for (const path of this.read.keys()) if (!reading.has(path)) this.read.delete(path);
+    for (const path of inputs) if (!this.read.has(path)) this.read.set(path, null);
     const files = inputs.filter((path) => !fixed(this.root, path));
     this.inputs = new Set(ok ? files : [...this.inputs, ...files]);
     this.folders = new Set();
@@ -64,6 +72,7 @@ export class SourceWatcher {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.sweeper);
     for (const look of this.looks.values()) clearTimeout(look);
     await Promise.all(this.watchers.map((watcher) => watcher.close()));
   }
@@ -101,10 +110,39 @@ export class SourceWatcher {
     this.looks.set(path, setTimeout(() => void look(), DROPPED_CHANGES_MS));
   }
 
+  /**
+   * chokidar can also lose a file for good: one that replaces a folder of its name at once
+   * (its folder watch is gone, and the listing still names it). Every file the builds read,
+   * and every route file, is looked at once a second; one changed since the last look and
+   * since the latest build began is built.
+   */
+  private async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    const started = this.buildStarted;
+    // And the route files there are: one that was a folder was never read.
+    const listed = await readdir(join(this.root, 'routes')).catch(() => []);
+    for (const name of listed) if (name.endsWith('.ts') && !this.read.has(join(this.root, 'routes', name))) this.read.set(join(this.root, 'routes', name), null);
+    const paths = [...this.read.keys()];
+    const stamps = await Promise.all(paths.map((path) => stat(path).catch(() => null)));
+    this.sweeping = false;
+    let missed = false;
+    paths.forEach((path, i) => {
+      const found = stamps[i];
+      const stamp = found ? `${found.ino}:${found.ctimeMs}:${found.size}` : null;
+      if (found && stamp !== this.read.get(path) && found.ctimeMs > started) missed = true;
+      if (this.read.has(path)) this.read.set(path, stamp);
+    });
+    if (missed) this.changed();
+  }
+
   private admits(path: string): boolean {
     return this.inputs.has(path) || this.folders.has(path);
   }
 }
+
+/** How often every file the builds read is looked at (sweep). */
+const SWEEP_MS = 1000;
 
 /** chokidar's hold on repeated 'change' events of one file (FSWatcher._emit), and a margin. */
 const DROPPED_CHANGES_MS = 60;
