@@ -56,10 +56,15 @@ export class SourceWatcher {
     }
     const fresh = [...this.folders, ...this.inputs].filter((path) => !this.added.has(path));
     if (fresh.length === 0) return;
+    const gone = await Promise.all(fresh.map((path) => stat(path).then(() => false, () => true)));
     for (const path of fresh) this.added.add(path);
-    // The topmost only: chokidar walks down from each through what `ignored` lets in.
+    // The topmost only: chokidar walks down from each through what `ignored` lets in. And
+    // not a file gone from a folder that is watched (a failed build keeps what the last
+    // good one read): that folder's watcher finds it when it returns, and a watcher of its
+    // own would report each of its changes once more.
     const adding = new Set(fresh);
-    await this.watch(fresh.filter((path) => !adding.has(dirname(path))));
+    const topmost = fresh.filter((path, i) => !adding.has(dirname(path)) && !(gone[i] && this.added.has(dirname(path))));
+    if (topmost.length > 0) await this.watch(topmost);
     // Saved after the build read it and before it was watched (a save just as the new
     // build is served): no event will tell.
     const stamps = await Promise.all(fresh.map((path) => stat(path).catch(() => null)));
@@ -86,6 +91,9 @@ export class SourceWatcher {
     watcher.on('all', (event, path) => {
       // chokidar forgets what was deleted: a folder moved away and back is to be watched again.
       if (event === 'unlink' || event === 'unlinkDir') this.added.delete(path);
+      // Unless a watcher of its folder found it back, and watches it again: one more watcher
+      // for it would report each of its changes twice, and so on at every return.
+      if (event === 'add' || event === 'addDir') this.added.add(path);
       if (!readByBuild(path) || !(fixed(this.root, path) || this.inputs.has(path))) return;
       this.changed();
       if (event === 'add' || event === 'change') this.lookAgain(path);
