@@ -20,7 +20,7 @@ export async function tread(root: string, listen: { host?: string; port?: number
   guardToken(config?.endpoints.guarded ?? false);
   const server = new ServingProcess(root, (why) => {
     console.error(`svc tread: ${why}; stopping. Fix the cause and start svc tread again.`);
-    process.exit(1);
+    void disposeContexts().finally(() => process.exit(1));
   });
   let version = 0;
   let serving = false;
@@ -76,8 +76,9 @@ export async function tread(root: string, listen: { host?: string; port?: number
   const stop = async (): Promise<void> => {
     // Requests in flight hold the exit back, within svc.json's grace period: say why.
     const waiting = setTimeout(() => console.log('svc tread: finishing requests in flight (Ctrl-C again to stop at once)'), 500);
-    await watcher.close();
-    await server.stop();
+    // esbuild's process is told first: exiting while a rebuild waits on our resolve hook
+    // left it to die on its own, printing Go's deadlock report and goroutine dump.
+    await Promise.all([watcher.close(), disposeContexts(), server.stop()]);
     clearTimeout(waiting);
     process.exit(0);
   };
