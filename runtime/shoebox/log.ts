@@ -273,6 +273,16 @@ export function described(thrown: unknown): string {
   return text === '[object Object]' ? shown(thrown) : text;
 }
 
+/** An Error's message, or what `described` makes of anything else thrown. */
+export function messageOf(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return textOf(thrown.message);
+  } catch {
+    // a throwing getter: described as the object it is
+  }
+  return described(thrown);
+}
+
 /** `String(value)`, or, for a value that refuses it, what `util.inspect` makes of it. */
 export function textOf(value: unknown): string {
   try {
@@ -337,7 +347,7 @@ function toJson(value: unknown): string | undefined {
   try {
     return JSON.stringify(value, contextReplacer());
   } catch (e) {
-    return JSON.stringify(`${textOf(value)} (not written as JSON: ${e instanceof Error ? e.message : described(e)})`); // a throwing toJSON()
+    return JSON.stringify(`${textOf(value)} (not written as JSON: ${messageOf(e)})`); // a throwing toJSON()
   }
 }
 

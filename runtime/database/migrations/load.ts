@@ -5,7 +5,7 @@ import { stat } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import { tsImport } from 'tsx/esm/api';
-import { described } from '../../shoebox/log.ts';
+import { messageOf } from '../../shoebox/log.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, type MigrationFile } from './files.ts';
 
@@ -48,7 +48,7 @@ export async function loadMigration(file: MigrationFile): Promise<Migration> {
  */
 function notLoaded(error: unknown): string {
   // A module's top level may throw anything, `throw 'no config'` too.
-  const message = error instanceof Error ? error.message : described(error);
+  const message = messageOf(error);
   const [first] = message.split('\n');
   if (!/^Cannot find (module|package) 'svc'/.test(first!)) return message;
   return `${first}; svc is not installed in this application: install it (docs/guide.md, "A project of your own"), or give the application's package.json "type": "module", whose migrations find the svc that runs them.`;

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { databaseExists, databaseFileProblem } from '../dialects.ts';
-import { described } from '../../shoebox/log.ts';
+import { messageOf } from '../../shoebox/log.ts';
 import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration } from './load.ts';
@@ -114,7 +114,7 @@ async function openDatabase(options: MigrateOptions): Promise<void> {
   try {
     await sql`select 1`.execute(db());
   } catch (e) {
-    throw new CobbleError(`cannot open the database ${options.config.database.path}: ${e instanceof Error ? e.message : described(e)}. Nothing was run.`);
+    throw new CobbleError(`cannot open the database ${options.config.database.path}: ${messageOf(e)}. Nothing was run.`);
   }
 }
 
@@ -122,21 +122,20 @@ async function step(file: MigrationFile, direction: 'up' | 'down'): Promise<void
   const migration = await loadMigration(file);
   const run = (database: Kysely<any>) => unlessFailingAside(unlessNeverSettling(migration[direction](database), `${direction}(db)`), `${direction}(db)`);
   const alone = migration.withinTransaction === false;
+  const verb = direction === 'up' ? 'Migration' : 'Rollback of';
   // process.exit() in the migration's code (exit code 0, as often as not) would end the
   // command in silence, the migration neither committed nor recorded.
   const exited = (): void => {
     const kept = alone ? 'what it did stays (withinTransaction = false)' : 'its transaction was not committed';
-    process.stderr.write(`svc cobble: ${direction === 'up' ? 'Migration' : 'Rollback of'} ${file.name} ended the process before it finished (process.exit() in its code?): it is not ${direction === 'up' ? 'recorded' : 'undone in migrations.json'}, and ${kept}.\n`);
+    process.stderr.write(`svc cobble: ${verb} ${file.name} ended the process before it finished (process.exit() in its code?): it is not ${direction === 'up' ? 'recorded' : 'undone in migrations.json'}, and ${kept}.\n`);
     process.exitCode = 1;
   };
   process.once('exit', exited);
   try {
     await (alone ? run(db()) : db<any>().transaction().execute(run));
   } catch (e) {
-    const verb = direction === 'up' ? 'Migration' : 'Rollback of';
     const outcome = alone ? 'failed; it ran without a transaction (withinTransaction = false), so what it did before failing stays' : 'failed and was rolled back';
-    // A migration may throw anything: `{ code: 1 }` is shown as such, and a value String() refuses must not crash the report.
-    throw new CobbleError(`${verb} ${file.name} ${outcome}: ${e instanceof Error ? e.message : described(e)}`);
+    throw new CobbleError(`${verb} ${file.name} ${outcome}: ${messageOf(e)}`);
   } finally {
     process.off('exit', exited);
   }
