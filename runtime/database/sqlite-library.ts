@@ -1,10 +1,12 @@
-// Which SQLite library opens a file: better-sqlite3, or on Node 24 and later the built-in
-// node:sqlite. better-sqlite3 12 (13 needs Node 22, svc supports 20) wraps its objects in
-// node::ObjectWrap, whose destructor, since Node 24.19, aborts the process when the garbage
-// collector frees a statement outside a JavaScript context (nodejs/node#65446): a server
-// that dies at a random idle moment, a `cobble run` that dies as it exits. node:sqlite has
-// no such wrapper, and from Node 24 on it needs no flag and prints no warning (on Node 22
-// it warns, and better-sqlite3 is sound there). Both are seen through Kysely's interface.
+// Which SQLite library opens a file: Node's built-in node:sqlite wherever it has all svc
+// uses of it (statement columns() and the busy timeout: Node 22.16 and later), otherwise
+// better-sqlite3. A native module fails to load in any Node.js it was not built for: a
+// `node_modules` installed under another version (nvm), or an npm whose `nodedir` setting
+// points at another version's headers (machines that build addons against the system
+// Node's), and node:sqlite cannot. Besides, better-sqlite3 12 (13 needs Node 22, svc
+// supports 20) wraps its objects in node::ObjectWrap, whose destructor, since Node 24.19,
+// aborts the process when the garbage collector frees a statement outside a JavaScript
+// context (nodejs/node#65446). Both are seen through Kysely's interface.
 import { accessSync } from 'node:fs';
 import BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
@@ -14,7 +16,6 @@ export interface SqliteConnection extends SqliteDatabase {
   exec(sql: string): void;
 }
 
-const SQLITE_LIBRARY = Number(process.versions.node.split('.')[0]) >= 24 ? 'node:sqlite' : 'better-sqlite3';
 
 export interface ConnectOptions {
   /** Fail rather than create a missing file. */
@@ -35,11 +36,10 @@ export interface ConnectOptions {
 export class SqliteLibraryError extends Error {}
 
 export function connectSqlite(file: string, { mustExist = false, busyTimeoutMs = 0 }: ConnectOptions = {}): SqliteConnection {
-  if (SQLITE_LIBRARY === 'better-sqlite3') return openBetterSqlite3(file, { timeout: busyTimeoutMs, fileMustExist: mustExist });
-  // By name at run time: the @types/node of Node 20 does not declare node:sqlite.
-  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as { DatabaseSync: new (file: string, options: { timeout: number }) => NodeDatabase };
+  const nodeSqlite = completeNodeSqlite();
+  if (nodeSqlite === undefined) return openBetterSqlite3(file, { timeout: busyTimeoutMs, fileMustExist: mustExist });
   if (mustExist) accessSync(file);
-  const database = new DatabaseSync(file, { timeout: busyTimeoutMs });
+  const database = new nodeSqlite.DatabaseSync(file, { timeout: busyTimeoutMs });
   return {
     exec: (sql) => database.exec(sql),
     close: () => database.close(),
@@ -53,11 +53,44 @@ function openBetterSqlite3(file: string, options: BetterSqlite3.Options): Sqlite
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ERR_DLOPEN_FAILED') throw e;
     const why = (e as Error).message.replace(/\s+/g, ' ');
-    throw new SqliteLibraryError(`better-sqlite3 does not load in Node.js ${process.version}: ${why} Run \`npm rebuild better-sqlite3\` with this Node.js.`, { cause: e });
+    throw new SqliteLibraryError(`better-sqlite3 does not load in Node.js ${process.version}: ${why} Run \`npm rebuild better-sqlite3\` with this Node.js (and an npm \`nodedir\` setting, if you have one, naming its headers), or use Node.js 22.16 or later, whose own node:sqlite svc takes instead.`, { cause: e });
   }
 }
 
-/** The part of node:sqlite's `DatabaseSync` and `StatementSync` used here. */
+let loaded: NodeSqlite | undefined | null = null;
+
+/** node:sqlite, if this Node.js has one with all svc uses of it: unflagged, with `columns()` (22.16 and later). */
+function completeNodeSqlite(): NodeSqlite | undefined {
+  if (loaded === null) {
+    const module = withoutSqliteWarning(() => process.getBuiltinModule('node:sqlite') as NodeSqlite | undefined);
+    loaded = typeof module?.StatementSync.prototype.columns === 'function' ? module : undefined;
+  }
+  return loaded;
+}
+
+/**
+ * Node 22 warns on loading node:sqlite that it is experimental: a line on every start of
+ * `svc serve` and `cobble` that says nothing to do. Any other warning still goes out.
+ */
+function withoutSqliteWarning<T>(load: () => T): T {
+  const emit = process.emitWarning;
+  process.emitWarning = function (this: NodeJS.Process, warning: string | Error, ...rest: never[]) {
+    if (String(warning).startsWith('SQLite is an experimental feature')) return;
+    return emit.call(this, warning, ...rest);
+  } as typeof process.emitWarning;
+  try {
+    return load();
+  } finally {
+    process.emitWarning = emit;
+  }
+}
+
+/** The part of node:sqlite used here; by name at run time, as the @types/node of Node 20 does not declare it. */
+interface NodeSqlite {
+  DatabaseSync: new (file: string, options: { timeout: number }) => NodeDatabase;
+  StatementSync: { prototype: Partial<NodeStatement> };
+}
+
 interface NodeDatabase {
   exec(sql: string): void;
   close(): void;
