@@ -8,8 +8,8 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchTmp, generateProject, repoRoot } from './gen/project.ts';
-import { compileServers, type Peer } from './servers/compile.ts';
-import { MISSING_PATH, PARAMS_PATH, payload, STATIC_PATH } from './servers/payload.ts';
+import { compileServers } from './servers/compile.ts';
+import { checkAnswers, HTTP_ROUTES, SERVER_NAMES as NAMES, type Contender } from './support/http-routes.ts';
 import { cpuSeconds, planCores, runLoad } from './support/load.ts';
 import { machine, markdownTable, median, ratio, thousands, fixed, writeReadmeSection } from './support/report.ts';
 import { measureOk, serverFlags, startServer, type RunningServer } from './support/process.ts';
@@ -31,21 +31,8 @@ const ONLY_ROUTES = list(process.env.BENCH_HTTP_ROUTES);
 const CONNECTIONS = 100;
 const PIPELINING = 10;
 
-const ROUTES = [
-  { id: 'static', name: 'static JSON', path: STATIC_PATH, status: 200, body: payload },
-  { id: 'params', name: 'two placeholders', path: PARAMS_PATH, status: 200, body: { id: '42', postId: '7' } },
-  { id: '404', name: '404', path: MISSING_PATH, status: 404, body: undefined },
-].filter((route) => ONLY_ROUTES === undefined || ONLY_ROUTES.includes(route.id));
+const ROUTES = HTTP_ROUTES.filter((route) => ONLY_ROUTES === undefined || ONLY_ROUTES.includes(route.id));
 
-type Contender = 'svc' | 'baseline' | Peer;
-const NAMES: Record<Contender, string> = {
-  svc: 'svc serve',
-  baseline: 'svc serve (baseline)',
-  bare: 'node:http (bare)',
-  fastify: 'Fastify',
-  hono: 'Hono (node-server)',
-  express: 'Express',
-};
 const PEERS = ['bare', 'fastify', 'hono', 'express'] as const;
 const contenders = (['bare', 'svc', ...(BASELINE ? (['baseline'] as const) : []), 'fastify', 'hono', 'express'] as Contender[]).filter(
   (who) => ONLY === undefined || ONLY.includes(who),
@@ -67,16 +54,6 @@ const start = (who: Contender): Promise<RunningServer> => {
   if (who === 'baseline') return startServer([baselineBin!, 'serve', '--port', '0'], baselineProject!.root, {}, cores.server);
   return startServer([peerFiles[who]], repoRoot, {}, cores.server);
 };
-
-/** Every server must answer the same thing, or the numbers compare different work. */
-async function checkAnswers(who: Contender, url: string): Promise<void> {
-  for (const route of ROUTES) {
-    const res = await fetch(url + route.path);
-    const text = await res.text();
-    if (res.status !== route.status) throw new Error(`${NAMES[who]} answered ${route.path} with ${res.status}: ${text}`);
-    if (route.body !== undefined && text !== JSON.stringify(route.body)) throw new Error(`${NAMES[who]} answered ${route.path} with ${text}`);
-  }
-}
 
 interface Sample {
   rps: number;
@@ -100,7 +77,7 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const who of contenders) {
       const server = await start(who);
       servers.set(who, server);
-      await checkAnswers(who, server.url);
+      await checkAnswers(NAMES[who], server.url, ROUTES);
     }
     for (const [r, route] of ROUTES.entries()) {
       // A different order each time, so that neither drift nor going first favours one server.

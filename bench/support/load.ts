@@ -59,7 +59,10 @@ export interface LoadOptions {
   url: string;
   connections: number;
   pipelining: number;
-  seconds: number;
+  /** How long the load lasts… */
+  seconds?: number;
+  /** …or how many requests it sends. */
+  requests?: number;
 }
 
 /** The fields of autocannon's `--json` result the benches read. */
@@ -83,7 +86,7 @@ export function runLoad(options: LoadOptions, prefix: readonly string[] = []): P
     '--json',
     '-c', String(options.connections),
     '-p', String(options.pipelining),
-    '-d', String(options.seconds),
+    ...(options.requests === undefined ? ['-d', String(options.seconds)] : ['-a', String(options.requests)]),
     options.url,
   ];
   const [command, ...args] = [...prefix, ...argv];

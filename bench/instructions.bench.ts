@@ -1,0 +1,107 @@
+// `npm run bench:instructions`: the instructions each server executes per request, as
+// valgrind's callgrind counts them (user space, every thread of the process), for the
+// HTTP bench's servers and routes. Requests per second and CPU time move with whatever
+// else the machine does; an instruction count barely does, so this compares servers
+// where the HTTP bench's ratios sit inside its noise. It is not time: a cache miss costs
+// more than an instruction. Each server and route gets a fresh process under callgrind,
+// a warm-up, then its counters zeroed, a counted load, and a dump.
+import { spawnSync } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { benchTmp, generateProject, repoRoot } from './gen/project.ts';
+import { compileServers } from './servers/compile.ts';
+import { checkAnswers, HTTP_ROUTES, SERVER_NAMES, type BenchRoute, type Contender } from './support/http-routes.ts';
+import { planCores, runLoad } from './support/load.ts';
+import { fixed, machine, markdownTable, ratio, thousands, writeReadmeSection } from './support/report.ts';
+import { measureOk, serverFlags, startServer } from './support/process.ts';
+
+const WARMUP = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 20_000);
+const REQUESTS = Number(process.env.BENCH_INSTRUCTIONS_REQUESTS ?? 20_000);
+/** Express is left out unless named: under callgrind it takes minutes per route. */
+const SERVERS = (process.env.BENCH_INSTRUCTIONS_SERVERS ?? 'bare,svc,fastify,hono').split(',').map((s) => s.trim()) as Exclude<Contender, 'baseline'>[];
+const CONNECTIONS = 10;
+const PIPELINING = 10;
+
+if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0) throw new Error('bench:instructions needs valgrind (Debian: apt-get install valgrind)');
+const known = ['bare', 'svc', 'fastify', 'hono', 'express'];
+for (const who of SERVERS) if (!known.includes(who)) throw new Error(`BENCH_INSTRUCTIONS_SERVERS: no server "${who}" (${known.join(', ')})`);
+
+const cores = planCores();
+const bin = join(repoRoot, 'bin', 'svc.js');
+const project = await generateProject('http', 10);
+await measureOk(process.execPath, [bin, 'build'], project.root);
+const peerFiles = await compileServers(join(benchTmp, 'servers'));
+const dumps = join(benchTmp, 'callgrind');
+await rm(dumps, { recursive: true, force: true });
+await mkdir(dumps, { recursive: true });
+
+/** Instructions per request of `who` on `route`, in a process of its own. */
+async function count(who: (typeof SERVERS)[number], route: BenchRoute): Promise<number> {
+  const out = join(dumps, `${who}-${route.id}`);
+  const callgrind = ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}.%p`];
+  const server =
+    who === 'svc'
+      ? await startServer([bin, 'serve', '--port', '0'], project.root, {}, [...cores.server, ...callgrind])
+      : await startServer([peerFiles[who]], repoRoot, {}, [...cores.server, ...callgrind]);
+  try {
+    await checkAnswers(SERVER_NAMES[who], server.url, [route]);
+    const load = (requests: number) => runLoad({ url: server.url + route.path, connections: CONNECTIONS, pipelining: PIPELINING, requests }, cores.load);
+    await load(WARMUP);
+    control(server.child.pid!, '--zero');
+    const counted = await load(REQUESTS);
+    control(server.child.pid!, '--dump');
+    if (counted.errors || counted.timeouts) throw new Error(`${SERVER_NAMES[who]} ${route.path}: ${counted.errors} errors, ${counted.timeouts} timeouts`);
+    // The dump after a zero is the process's first numbered one; its `totals:` line is the Ir count.
+    const dump = await readFile(`${out}.${server.child.pid}.1`, 'utf8');
+    const totals = /^totals: (\d+)/m.exec(dump);
+    if (!totals) throw new Error(`no totals in the callgrind dump of ${SERVER_NAMES[who]} ${route.path}`);
+    return Number(totals[1]) / counted.requests.total;
+  } finally {
+    await server.stop();
+  }
+}
+
+function control(pid: number, command: '--zero' | '--dump'): void {
+  const result = spawnSync('callgrind_control', [command, String(pid)], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`callgrind_control ${command} ${pid}: ${result.stderr}${result.stdout}`);
+}
+
+const counts = new Map<string, number>();
+for (const route of HTTP_ROUTES) {
+  for (const who of SERVERS) {
+    const perRequest = await count(who, route);
+    counts.set(`${who} ${route.id}`, perRequest);
+    console.log(`${route.name.padEnd(17)} ${SERVER_NAMES[who].padEnd(20)} ${thousands(perRequest).padStart(8)} instructions per request`);
+  }
+}
+const load = loadavg()[0]!;
+
+const at = (who: Contender, route: string): number => counts.get(`${who} ${route}`) ?? NaN;
+const peers = SERVERS.filter((who) => who !== 'svc');
+const report = [
+  `Instructions per request (valgrind callgrind, user space, all threads), each server and route in a fresh process: ` +
+    `${thousands(WARMUP)} requests of warm-up, then ${thousands(REQUESTS)} counted; autocannon -c ${CONNECTIONS} -p ${PIPELINING}. ` +
+    `Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(load, 1)} at the end ` +
+    `(a busy machine inflates counts a little: timers and the collector's helper threads run more often per request when the process runs slower).`,
+  '',
+  markdownTable(
+    ['server', ...HTTP_ROUTES.map((r) => r.name)],
+    SERVERS.map((who) => [SERVER_NAMES[who], ...HTTP_ROUTES.map((r) => thousands(at(who, r.id)))]),
+    ['l', ...HTTP_ROUTES.map(() => 'r' as const)],
+  ),
+  ...(SERVERS.includes('svc') && peers.length > 0
+    ? [
+        '',
+        'Peer ÷ svc (above 1× means svc executes fewer instructions per request):',
+        '',
+        markdownTable(
+          ['route', ...peers.map((peer) => `svc / ${SERVER_NAMES[peer]}`)],
+          HTTP_ROUTES.map((r) => [r.name, ...peers.map((peer) => ratio(at(peer, r.id) / at('svc', r.id)))]),
+          ['l', ...peers.map(() => 'r' as const)],
+        ),
+      ]
+    : []),
+].join('\n');
+console.log(`\n${report}`);
+if (process.env.BENCH_INSTRUCTIONS_SERVERS === undefined) await writeReadmeSection('instructions', report);
