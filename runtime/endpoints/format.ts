@@ -35,3 +35,14 @@ export function formatBytes(bytes: number): string {
 export function formatMs(ms: number): string {
   return ms < 1 ? `${ms.toFixed(2)} ms` : ms < 100 ? `${ms.toFixed(1)} ms` : `${Math.round(ms).toLocaleString('en')} ms`;
 }
+
+/**
+ * Milliseconds to the microsecond, as the metrics endpoint shows durations: a sum of
+ * clock readings carries binary noise (`0.28297489999999925`) that means nothing. Whole
+ * microseconds divided by a power of ten give the double nearest the decimal, which
+ * prints as that decimal.
+ */
+export const roundedMs = (ms: number): number => Math.round(ms * 1000) / 1000;
+
+/** Milliseconds as seconds, to the microsecond, for the Prometheus text. */
+export const roundedSeconds = (ms: number): number => Math.round(ms * 1000) / 1e6;

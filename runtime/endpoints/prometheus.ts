@@ -1,6 +1,7 @@
 // Route metrics in the Prometheus text exposition format, version 0.0.4
 // (https://prometheus.io/docs/instrumenting/exposition_formats/).
 import type { RouteStat } from '../shoebox/metrics/route-metrics.ts';
+import { roundedSeconds } from './format.ts';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -14,7 +15,7 @@ export function prometheusText(stats: readonly RouteStat[]): string {
     '# TYPE svc_route_duration_seconds summary',
     // A summary's _sum and _count of one label set stay together.
     ...stats.flatMap((stat, i) => [
-      `svc_route_duration_seconds_sum${labels[i]} ${stat.totalMs / 1000}`,
+      `svc_route_duration_seconds_sum${labels[i]} ${roundedSeconds(stat.totalMs)}`,
       `svc_route_duration_seconds_count${labels[i]} ${stat.hits}`,
     ]),
   ];

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { after } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { AppHandler, HandlerOptions } from '../../runtime/server/index.ts';
 import { makeProject, repoRoot } from '../support/project.ts';
@@ -72,20 +73,27 @@ export interface Served {
   stop(): Promise<void>;
 }
 
+/** Servers a failed assertion left listening: stopped at the end, or the test file would never exit. */
+const listening = new Set<Served>();
+after(() => Promise.all([...listening].map((served) => served.stop())));
+
 /** Serves the build in `root` from its `.svc/app.mjs`, like `svc serve` does. */
 export async function serve(root: string, options: Partial<Omit<HandlerOptions, 'root'>> = {}): Promise<Served> {
   const bundle = (await import(pathToFileURL(join(root, '.svc', 'app.mjs')).href)) as { handler(options: HandlerOptions): Promise<AppHandler> };
   const handler = await bundle.handler({ ...options, root });
   const server = createServer(handler.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const served: Served = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     handler,
     async stop() {
+      listening.delete(served);
       await closeServer(server);
       await handler.close();
     },
   };
+  listening.add(served);
+  return served;
 }
 
 function closeServer(server: Server): Promise<void> {
