@@ -67,6 +67,13 @@ const notParsed = (name: string): string =>
  */
 const MAX_NESTED_INSTANTIATIONS = 10;
 
+/**
+ * How deep anonymous types may nest in one schema. A computed type can nest a thousand
+ * levels (`type N<T, L extends 0[]> = L['length'] extends 999 ? T : N<{ x: T }, [...L, 0]>`);
+ * a schema that deep overflows the stack of what reads it, svc build's naming included.
+ */
+const MAX_INLINE_DEPTH = 256;
+
 /** Until naming.ts rewrites it, a `$ref` holds the component's key (type-names.ts). */
 const ref = (key: string): JsonSchema => ({ $ref: key });
 
@@ -79,7 +86,7 @@ export class TypeSchemas {
   private active = new Set<ts.Type>();
   /** How many instantiations of each named declaration are on the current walk. */
   private readonly nesting = new Map<ts.Symbol, number>();
-  /** Set once the nesting limit was hit, so one endless type gives one warning, not one per branch. */
+  /** Set once a nesting limit was hit, so one endless type gives one warning, not one per branch. */
   private cutOff = false;
 
   constructor(
@@ -113,6 +120,8 @@ export class TypeSchemas {
       return ref(id.key);
     }
     if (this.active.has(type)) return this.unsupported(type, site, 'it refers to itself without a name; give it an interface or type alias');
+    // `active` holds the anonymous types the walk is inside of: its size is how deep they nest.
+    if (this.active.size >= MAX_INLINE_DEPTH) return this.cut(type, site, `it nests more than ${MAX_INLINE_DEPTH} levels deep without a name`);
     this.active.add(type);
     try {
       const schema = this.body(type, site);
@@ -289,9 +298,13 @@ export class TypeSchemas {
   }
 
   private tooDeep(type: ts.Type, site: ts.Node): JsonSchema {
+    return this.cut(type, site, `its generic instantiates itself with new type arguments more than ${MAX_NESTED_INSTANTIATIONS} levels deep`);
+  }
+
+  private cut(type: ts.Type, site: ts.Node, why: string): JsonSchema {
     if (this.cutOff) return {};
     this.cutOff = true;
-    return this.unsupported(type, site, `its generic instantiates itself with new type arguments more than ${MAX_NESTED_INSTANTIATIONS} levels deep`);
+    return this.unsupported(type, site, why);
   }
 
   private unsupported(type: ts.Type, site: ts.Node, why: string): JsonSchema {
