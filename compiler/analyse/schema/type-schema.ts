@@ -165,7 +165,7 @@ export class TypeSchemas {
     return this.unsupported(type, site, 'bigints, symbols and unresolved type operators have no JSON form');
   }
 
-  private union(members: readonly ts.Type[], site: ts.Node): JsonSchema {
+  private union(members: readonly ts.Type[], site: ts.Node, describe = (type: ts.Type) => this.of(type, site)): JsonSchema {
     const nullable = members.some((t) => t.flags & F.Null);
     const values = members.filter((t) => !(t.flags & F.Null));
     if (values.length > 0 && values.every((t) => t.isStringLiteral())) return literalEnum('string', values, nullable);
@@ -175,7 +175,7 @@ export class TypeSchemas {
     // `T | boolean` arrives as `T | true | false`; print the pair as one boolean again.
     if (booleans.length === 2) schemas.push({ type: 'boolean' });
     const others = values.filter((member) => booleans.length !== 2 || !booleans.includes(member));
-    schemas.push(...schemasInOrder(others.map((type) => ({ type, schema: this.of(type, site) }))));
+    schemas.push(...schemasInOrder(others.map((type) => ({ type, schema: describe(type) }))));
     if (nullable) schemas.push({ type: 'null' });
     if (schemas.length === 1) return schemas[0]!;
     const plainTypes = schemas.every((s) => Object.keys(s).length === 1 && typeof s.type === 'string');
@@ -201,7 +201,7 @@ export class TypeSchemas {
       return { type: 'array', items: element ? this.element(element, site) : {} };
     }
     const toJson = this.toJsonType(type);
-    if (toJson) return this.of(toJson, site);
+    if (toJson) return this.written(toJson, site);
     if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
       return this.unsupported(type, site, 'functions and classes are not data');
     }
@@ -214,6 +214,18 @@ export class TypeSchemas {
     if (!method) return undefined;
     const [signature] = this.checker.getTypeOfSymbol(method).getCallSignatures();
     return signature ? this.checker.getReturnTypeOfSignature(signature) : undefined;
+  }
+
+  /**
+   * What a `toJSON` returns, as JSON writes it: `JSON.stringify` does not call the result's
+   * own `toJSON`, so `toJSON() { return this; }` sends the object's data (described as
+   * itself, its schema would be a `$ref` to itself), and a Date returned is `{}`.
+   */
+  private written(type: ts.Type, site: ts.Node): JsonSchema {
+    const asItIs = (t: ts.Type): JsonSchema => (this.toJsonType(t) ? this.record(t, site) : this.of(t, site));
+    const members = type.isUnion() ? type.types : [type];
+    if (!members.some((t) => this.toJsonType(t))) return this.of(type, site);
+    return type.isUnion() ? this.union(this.withoutNothing(type), site, asItIs) : asItIs(type);
   }
 
   private tuple(type: ts.TupleTypeReference, site: ts.Node): JsonSchema {
