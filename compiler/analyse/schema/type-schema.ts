@@ -216,6 +216,12 @@ export class TypeSchemas {
     return signature ? this.checker.getReturnTypeOfSignature(signature) : undefined;
   }
 
+  /** Whether the value's `toJSON` may return what JSON leaves out (`toJSON(): string | undefined`). */
+  private writesNothing(type: ts.Type): boolean {
+    const written = this.toJsonType(type);
+    return written !== undefined && (written.isUnion() ? written.types : [written]).some((t) => t.flags & (NOTHING | F.Any | F.Unknown) || skippedByJson(t));
+  }
+
   /**
    * What a `toJSON` returns, as JSON writes it: `JSON.stringify` does not call the result's
    * own `toJSON`, so `toJSON() { return this; }` sends the object's data (described as
@@ -248,10 +254,11 @@ export class TypeSchemas {
 
   /**
    * An array element as JSON writes it: where a property that is `undefined` is left out,
-   * an element is written as `null` (`JSON.stringify(['a', undefined])` is `["a",null]`).
+   * an element is written as `null` (`JSON.stringify(['a', undefined])` is `["a",null]`),
+   * and so is one whose `toJSON` returns `undefined`.
    */
   private element(type: ts.Type, site: ts.Node): JsonSchema {
-    if (!type.isUnion() || !type.types.some((t) => t.flags & NOTHING)) return this.of(type, site);
+    if (!(type.isUnion() ? type.types : [type]).some((t) => t.flags & NOTHING || this.writesNothing(t))) return this.of(type, site);
     return this.union([...this.withoutNothing(type), this.checker.getNullType()], site);
   }
 
@@ -268,10 +275,11 @@ export class TypeSchemas {
       const declaration = property.valueDeclaration;
       // A framework checked out beside the project, not installed in it, is no package, yet its files are not the project's to point at.
       const where = declaration && isProjectDeclaration(declaration) && this.insideRoot(declaration) ? declaration : site;
-      // JSON leaves out a property whose value is undefined, a function or a symbol; one
-      // typed `any` or `unknown` may hold any of them.
+      // JSON leaves out a property whose value is undefined, a function or a symbol, or
+      // whose `toJSON` returns one; one typed `any` or `unknown` may hold any of them.
       const sometimesLeftOut =
-        members.length !== (declared.isUnion() ? declared.types.length : 1) || members.some((t) => skippedByJson(t) || t.flags & (F.Any | F.Unknown));
+        members.length !== (declared.isUnion() ? declared.types.length : 1) ||
+        members.some((t) => skippedByJson(t) || t.flags & (F.Any | F.Unknown) || this.writesNothing(t));
       const optional = property.flags & ts.SymbolFlags.Optional || sometimesLeftOut;
       properties[name] = this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property);
       if (!optional) required.push(name);
