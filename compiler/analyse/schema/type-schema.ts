@@ -264,7 +264,8 @@ export class TypeSchemas {
 
   /** An object's own data (isOwnData) and index signatures. */
   private record(type: ts.Type, site: ts.Node): JsonSchema {
-    const properties: Record<string, JsonSchema> = {};
+    // Pairs for Object.fromEntries: assigning a key `__proto__` (data in `{ ['__proto__']: 1 }`) would set the prototype.
+    const properties: Array<[string, JsonSchema]> = [];
     const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
       const name = property.getName();
@@ -281,13 +282,13 @@ export class TypeSchemas {
         members.length !== (declared.isUnion() ? declared.types.length : 1) ||
         members.some((t) => skippedByJson(t) || t.flags & (F.Any | F.Unknown) || this.writesNothing(t));
       const optional = property.flags & ts.SymbolFlags.Optional || sometimesLeftOut;
-      properties[name] = this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property);
+      properties.push([name, this.withDoc(this.of(optional ? this.asWritten(property) ?? declared : declared, where), property)]);
       if (!optional) required.push(name);
     }
     const index = this.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & (F.String | F.Number));
     return {
       type: 'object',
-      ...(Object.keys(properties).length > 0 && { properties }),
+      ...(properties.length > 0 && { properties: Object.fromEntries(properties) }),
       ...(required.length > 0 && { required }),
       ...(index && { additionalProperties: this.of(index.type, site) }),
     };

@@ -12,7 +12,8 @@ export function stableJson(value: unknown): string {
  */
 function sortedKeys(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  const sorted: Record<string, unknown> = {};
+  // No prototype, whose `__proto__` setter would swallow a property of that name (JSON reads own keys only).
+  const sorted: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
   return sorted;
 }
