@@ -1,5 +1,5 @@
-// Values whose JSON is not their declared properties (lib.d.ts declares getters such as
-// `Map#size` as properties): what the built server sends for them must validate against
+// Values whose JSON is not their declared properties (lib.d.ts and @types/node declare
+// getters such as `Map#size` and `ReadableStream#locked` as properties): what the built server sends for them must validate against
 // the schema the document gives.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -36,6 +36,14 @@ export default (router: Router) => {
     search: new URLSearchParams('a=1'),
     headers: new Headers({ a: '1' }),
   }));
+  router.get('/platform', () => ({
+    stream: new ReadableStream(),
+    controller: new AbortController(),
+    event: new Event('x'),
+    shared: new SharedArrayBuffer(2),
+    boxed: [new Number(1), new String('s'), new Boolean(true)] as [Number, String, Boolean],
+    anything: { a: 1 } as Object,
+  }));
   router.get('/words', () => new Uint16Array([1, 2]));
   router.get('/holes', (): { list: (string | undefined)[]; pair: [number, string | undefined] } => ({ list: ['a', undefined], pair: [1, undefined] }));
   router.get('/callbacks', () => ({ id: 1, callback: () => 1, key: Symbol('k'), either: Symbol('e') as symbol | string }));
@@ -44,9 +52,9 @@ export default (router: Router) => {
 });
 after(() => app.close());
 
-test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, errors, functions, symbols and undefined array elements inside JSON are documented as they serialise', async () => {
+test('Buffer, typed arrays, ArrayBuffer, DataView, Map, Set, RegExp, Headers, Response, streams, events, boxed primitives, errors, functions, symbols and undefined array elements inside JSON are documented as they serialise', async () => {
   const document = await assertValidOpenApi(await readFile(join(app.root, '.svc', 'openapi.json'), 'utf8'));
-  for (const path of ['/values', '/map', '/views', '/callbacks', '/errors', '/holes']) {
+  for (const path of ['/values', '/map', '/views', '/platform', '/callbacks', '/errors', '/holes']) {
     const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
     const res = await raw(app.url, path);
     assert.equal(res.status, 200);

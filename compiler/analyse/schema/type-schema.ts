@@ -45,6 +45,12 @@ const OPAQUE: Record<string, JsonSchema> = {
   Response: EMPTY_OBJECT,
   Blob: EMPTY_OBJECT,
   File: EMPTY_OBJECT,
+  // JSON writes a boxed primitive (`new Number(1)`) as the primitive, and the types take primitives too.
+  Number: { type: 'number' },
+  String: { type: 'string' },
+  Boolean: { type: 'boolean' },
+  // Like `{}`: any value but null and undefined.
+  Object: {},
 };
 
 /** Collections whose contents JSON drops without a word (`{}`): what to send instead. */
@@ -205,6 +211,7 @@ export class TypeSchemas {
     if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
       return this.unsupported(type, site, 'functions and classes are not data');
     }
+    if (outside && isPlatformClass(type, this.checker)) return EMPTY_OBJECT;
     return this.record(type, site);
   }
 
@@ -342,6 +349,26 @@ export class TypeSchemas {
 const isOwnData = (property: ts.Symbol): boolean =>
   ((property.flags & ts.SymbolFlags.Property) !== 0 && !fromLibError(property)) ||
   (property.declarations ?? []).some((d) => ts.isGetAccessorDeclaration(d) && ts.isObjectLiteralExpression(d.parent));
+
+/**
+ * A class of JavaScript or of the web platform as lib.d.ts and @types/node declare one: an
+ * interface beside a global `var` of its name that constructs it (`interface ReadableStream`,
+ * `var ReadableStream: { new(): ReadableStream }`). What the interface declares as
+ * properties are getters on the prototype (`locked`, `signal`), which JSON skips: `{}`.
+ */
+function isPlatformClass(type: ts.Type, checker: ts.TypeChecker): boolean {
+  const symbol = type.getSymbol();
+  const value = symbol?.valueDeclaration;
+  if (!symbol || !value || !(symbol.flags & ts.SymbolFlags.Interface) || !(symbol.flags & ts.SymbolFlags.Variable)) return false;
+  if (!(symbol.declarations ?? []).every(isPlatformDeclaration)) return false;
+  return checker.getTypeOfSymbolAtLocation(symbol, value).getConstructSignatures().length > 0;
+}
+
+/** In TypeScript's lib files (not all of them say `no-default-lib`) or @types/node, not in a package whose classes may have fields. */
+const isPlatformDeclaration = (node: ts.Node): boolean => {
+  const file = node.getSourceFile();
+  return file.hasNoDefaultLib || /\/node_modules\/(typescript\/lib|@types\/node)\//.test(file.fileName);
+};
 
 /**
  * An Error's `message`, `stack` and `cause` are not enumerable and its `name` is on the
