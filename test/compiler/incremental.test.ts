@@ -180,6 +180,31 @@ export default (router: Router) => {
   await assertSameAsFresh();
 });
 
+test("a union of two enums' members is in the same order whichever enum another route file met first", async () => {
+  // Members of one enum have ids in declared order; those of two follow which enum the
+  // checker met first: E2 through aaa.ts, analysed before api.ts, whose analysis is kept
+  // when only aaa.ts changes.
+  const early = (returns: string) => `import type { Router } from 'svc';
+import { E2 } from '../weave/enums.ts';
+export default (router: Router) => {
+  router.get('/early', (): ${returns} => null!);
+};
+`;
+  await writeFiles(root, {
+    'weave/enums.ts': "export enum E1 { Y = 'y', Q = 'q' }\nexport enum E2 { X = 'x', P = 'p' }\n",
+    'routes/aaa.ts': early('{ e: E2 }'),
+    'routes/api.ts': `import type { Router } from 'svc';
+import { E1, E2 } from '../weave/enums.ts';
+export default (router: Router) => {
+  router.get('/letters/{letter}', (letter: E1.Y | E2.X): { letter: typeof letter; other: E1.Q | E2.P } => null!);
+};
+`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'routes/aaa.ts': early('number') });
+  await assertSameAsFresh();
+});
+
 // A file a route file imports, missing and then written: in a routes/ subfolder (the listing
 // of routes/** shows it come), and outside routes/ and weave/ (only the failed import tells).
 for (const [where, from, folder, name] of [

@@ -9,12 +9,16 @@ import { compareText } from '../../text-order.ts';
 /**
  * String literals in code-unit order, number literals ascending. An enum's members keep
  * their declared order: the checker creates them all at once, so their ids follow it.
+ * Members of two enums are sorted too: which enum the checker met first is not fixed.
  */
 export function literalsInOrder<T extends string | number>(members: readonly ts.Type[]): T[] {
   const values = members.map((t) => (t as ts.LiteralType).value as T);
-  if (members.every((t) => t.flags & ts.TypeFlags.EnumLiteral)) return values;
+  if (members.every((t) => t.flags & ts.TypeFlags.EnumLiteral) && new Set(members.map(enumOf)).size === 1) return values;
   return [...values].sort((a, b) => (typeof a === 'number' && typeof b === 'number' ? a - b : compareText(String(a), String(b))));
 }
+
+/** The enum declaring an enum member's literal type. */
+const enumOf = (type: ts.Type): ts.Node | undefined => type.getSymbol()?.valueDeclaration?.parent;
 
 /**
  * Intrinsic types (`string`, `number`, `null`…) are created with the checker, so their
