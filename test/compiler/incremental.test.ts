@@ -205,6 +205,27 @@ export default (router: Router) => {
   await assertSameAsFresh();
 });
 
+test("a mapped type's required keys are in the same order whichever of its keys another route file met first", async () => {
+  // `Record<'alpha' | 'zeta', T>` has its properties in the order of its key union: 'zeta'
+  // first when aaa.ts, analysed before api.ts, met it first.
+  const early = (returns: string) => `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/early', (): ${returns} => null!);
+};
+`;
+  await writeFiles(root, {
+    'routes/aaa.ts': early("{ k: 'zeta' }"),
+    'routes/api.ts': `import type { Router } from 'svc';
+export default (router: Router) => {
+  router.get('/counts', (): { counts: Record<'alpha' | 'zeta', number>; picked: Pick<{ alpha: 1; zeta: 2; beta: 3 }, 'zeta' | 'alpha'> } => null!);
+};
+`,
+  });
+  await assertSameAsFresh();
+  await writeFiles(root, { 'routes/aaa.ts': early('number') });
+  await assertSameAsFresh();
+});
+
 // A file a route file imports, missing and then written: in a routes/ subfolder (the listing
 // of routes/** shows it come), and outside routes/ and weave/ (only the failed import tells).
 for (const [where, from, folder, name] of [

@@ -10,6 +10,7 @@ import type { SchemaRegistry } from './registry.ts';
 import { literalsInOrder, schemasInOrder } from './member-order.ts';
 import { skippedByJson } from './skipped-by-json.ts';
 import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } from './type-names.ts';
+import { compareText } from '../../text-order.ts';
 
 const F = ts.TypeFlags;
 const NOTHING = F.Undefined | F.Void;
@@ -296,7 +297,7 @@ export class TypeSchemas {
     return {
       type: 'object',
       ...(properties.length > 0 && { properties: Object.fromEntries(properties) }),
-      ...(required.length > 0 && { required }),
+      ...(required.length > 0 && { required: keysInUnionOrder(type) ? [...required].sort(compareText) : required }),
       ...(index && { additionalProperties: this.of(index.type, site) }),
     };
   }
@@ -349,6 +350,13 @@ export class TypeSchemas {
 const isOwnData = (property: ts.Symbol): boolean =>
   ((property.flags & ts.SymbolFlags.Property) !== 0 && !fromLibError(property)) ||
   (property.declarations ?? []).some((d) => ts.isGetAccessorDeclaration(d) && ts.isObjectLiteralExpression(d.parent));
+
+/**
+ * A mapped type's properties come in the order of its keys' union (`Record<'a' | 'b', T>`),
+ * which follows the literal the checker met first, in whichever file: not a fixed order.
+ */
+const keysInUnionOrder = (type: ts.Type): boolean =>
+  (type.isIntersection() ? type.types : [type]).some((t) => t.flags & F.Object && (t as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped);
 
 /**
  * A class of JavaScript or of the web platform as lib.d.ts and @types/node declare one: an
