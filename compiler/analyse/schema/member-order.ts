@@ -35,3 +35,10 @@ export function schemasInOrder<S>(entries: ReadonlyArray<{ type: ts.Type; schema
 
 const F = ts.TypeFlags;
 const INTRINSIC = F.Any | F.Unknown | F.String | F.Number | F.Boolean | F.BigInt | F.ESSymbol | F.Void | F.Undefined | F.Null | F.Never | F.NonPrimitive;
+
+/**
+ * A mapped type's properties come in the order of its keys' union (`Record<'a' | 'b', T>`),
+ * which follows the literal the checker met first, in whichever file: not a fixed order.
+ */
+export const keysInUnionOrder = (type: ts.Type): boolean =>
+  (type.isIntersection() ? type.types : [type]).some((t) => t.flags & ts.TypeFlags.Object && (t as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped);

@@ -7,7 +7,8 @@ import { ts } from 'ts-morph';
 import type { JsonSchema } from '../../json-schema.ts';
 import { formatLocation } from '../../locations.ts';
 import type { SchemaRegistry } from './registry.ts';
-import { literalsInOrder, schemasInOrder } from './member-order.ts';
+import { keysInUnionOrder, literalsInOrder, schemasInOrder } from './member-order.ts';
+import { isPlatformClass } from './platform-class.ts';
 import { skippedByJson } from './skipped-by-json.ts';
 import { componentId, isProjectDeclaration, outsideSymbolName, type Locate } from './type-names.ts';
 import { compareText } from '../../text-order.ts';
@@ -350,33 +351,6 @@ export class TypeSchemas {
 const isOwnData = (property: ts.Symbol): boolean =>
   ((property.flags & ts.SymbolFlags.Property) !== 0 && !fromLibError(property)) ||
   (property.declarations ?? []).some((d) => ts.isGetAccessorDeclaration(d) && ts.isObjectLiteralExpression(d.parent));
-
-/**
- * A mapped type's properties come in the order of its keys' union (`Record<'a' | 'b', T>`),
- * which follows the literal the checker met first, in whichever file: not a fixed order.
- */
-const keysInUnionOrder = (type: ts.Type): boolean =>
-  (type.isIntersection() ? type.types : [type]).some((t) => t.flags & F.Object && (t as ts.ObjectType).objectFlags & ts.ObjectFlags.Mapped);
-
-/**
- * A class of JavaScript or of the web platform as lib.d.ts and @types/node declare one: an
- * interface beside a global `var` of its name that constructs it (`interface ReadableStream`,
- * `var ReadableStream: { new(): ReadableStream }`). What the interface declares as
- * properties are getters on the prototype (`locked`, `signal`), which JSON skips: `{}`.
- */
-function isPlatformClass(type: ts.Type, checker: ts.TypeChecker): boolean {
-  const symbol = type.getSymbol();
-  const value = symbol?.valueDeclaration;
-  if (!symbol || !value || !(symbol.flags & ts.SymbolFlags.Interface) || !(symbol.flags & ts.SymbolFlags.Variable)) return false;
-  if (!(symbol.declarations ?? []).every(isPlatformDeclaration)) return false;
-  return checker.getTypeOfSymbolAtLocation(symbol, value).getConstructSignatures().length > 0;
-}
-
-/** In TypeScript's lib files (not all of them say `no-default-lib`) or @types/node, not in a package whose classes may have fields. */
-const isPlatformDeclaration = (node: ts.Node): boolean => {
-  const file = node.getSourceFile();
-  return file.hasNoDefaultLib || /\/node_modules\/(typescript\/lib|@types\/node)\//.test(file.fileName);
-};
 
 /**
  * An Error's `message`, `stack` and `cause` are not enumerable and its `name` is on the
