@@ -16,7 +16,6 @@ export interface SqliteConnection extends SqliteDatabase {
   exec(sql: string): void;
 }
 
-
 export interface ConnectOptions {
   /** Fail rather than create a missing file. */
   mustExist?: boolean;
@@ -57,6 +56,7 @@ function openBetterSqlite3(file: string, options: BetterSqlite3.Options): Sqlite
   }
 }
 
+/** null until first asked; undefined where svc takes better-sqlite3. */
 let loaded: NodeSqlite | undefined | null = null;
 
 /** node:sqlite, if this Node.js has one with all svc uses of it: unflagged, with `columns()` (22.16 and later). */
