@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { raw } from '../support/server.ts';
 
 type Content = Record<string, { schema?: unknown }>;
 
@@ -37,4 +38,17 @@ export async function assertValidOpenApi(text: string): Promise<Document> {
   ajv.addKeyword('components'); // lets `#/components/schemas/…` resolve inside the compiled root
   assert.doesNotThrow(() => ajv.compile({ components: document.components ?? {}, anyOf: [{}, ...schemas] }));
   return document;
+}
+
+/** Each path's GET answers 200 with a body that its documented 200 schema accepts. */
+export async function assertAnswersMatchSchemas(document: Document, url: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const schema = document.paths[path]!.get!.responses['200']!.content!['application/json']!.schema as object;
+    const res = await raw(url, path);
+    assert.equal(res.status, 200);
+    const ajv = new Ajv2020({ strict: true });
+    ajv.addKeyword('components');
+    const validate = ajv.compile({ components: document.components ?? {}, ...schema });
+    assert.ok(validate(JSON.parse(res.body)), `${path}: ${res.body} against ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`);
+  }
 }
