@@ -36,8 +36,15 @@ const dumps = join(benchTmp, 'callgrind');
 await rm(dumps, { recursive: true, force: true });
 await mkdir(dumps, { recursive: true });
 
+interface Count {
+  /** Instructions per request, all threads. */
+  total: number;
+  /** Those of the main thread, where the server's JavaScript runs. */
+  main: number;
+}
+
 /** Instructions per request of `who` on `route`, in a process of its own. */
-async function count(who: (typeof SERVERS)[number], route: BenchRoute): Promise<number> {
+async function count(who: (typeof SERVERS)[number], route: BenchRoute): Promise<Count> {
   const out = join(dumps, `${who}-${route.id}`);
   const callgrind = ['valgrind', '--tool=callgrind', `--callgrind-out-file=${out}.%p`];
   const server =
@@ -53,13 +60,26 @@ async function count(who: (typeof SERVERS)[number], route: BenchRoute): Promise<
     control(server.child.pid!, '--dump');
     if (counted.errors || counted.timeouts) throw new Error(`${SERVER_NAMES[who]} ${route.path}: ${counted.errors} errors, ${counted.timeouts} timeouts`);
     // The dump after a zero is the process's first numbered one; its `totals:` line is the Ir count.
-    const dump = await readFile(`${out}.${server.child.pid}.1`, 'utf8');
-    const totals = /^totals: (\d+)/m.exec(dump);
+    const file = `${out}.${server.child.pid}.1`;
+    const totals = /^totals: (\d+)/m.exec(await readFile(file, 'utf8'));
     if (!totals) throw new Error(`no totals in the callgrind dump of ${SERVER_NAMES[who]} ${route.path}`);
-    return Number(totals[1]) / counted.requests.total;
+    return { total: Number(totals[1]) / counted.requests.total, main: mainThread(file) / counted.requests.total };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The main thread's instructions: what callgrind_annotate lists under `(below main)`, the
+ * frame every call of the main thread sits in. The rest is V8's helper threads (concurrent
+ * marking and compiling) and libuv's pool, which run more or less often per request with
+ * the machine's timing.
+ */
+function mainThread(dump: string): number {
+  const annotated = spawnSync('callgrind_annotate', ['--threshold=90', dump], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const line = /^\s*([\d,]+) .*\(below main\)/m.exec(annotated.stdout);
+  if (!line) throw new Error(`callgrind_annotate found no (below main) in ${dump}: ${annotated.stderr}`);
+  return Number(line[1]!.replaceAll(',', ''));
 }
 
 function control(pid: number, command: '--zero' | '--dump'): void {
@@ -67,41 +87,46 @@ function control(pid: number, command: '--zero' | '--dump'): void {
   if (result.status !== 0) throw new Error(`callgrind_control ${command} ${pid}: ${result.stderr}${result.stdout}`);
 }
 
-const counts = new Map<string, number>();
+const counts = new Map<string, Count>();
 for (const route of HTTP_ROUTES) {
   for (const who of SERVERS) {
     const perRequest = await count(who, route);
     counts.set(`${who} ${route.id}`, perRequest);
-    console.log(`${route.name.padEnd(17)} ${SERVER_NAMES[who].padEnd(20)} ${thousands(perRequest).padStart(8)} instructions per request`);
+    console.log(`${route.name.padEnd(17)} ${SERVER_NAMES[who].padEnd(20)} ${thousands(perRequest.total).padStart(8)} instructions per request, ${thousands(perRequest.main)} on the main thread`);
   }
 }
 const load = loadavg()[0]!;
 
-const at = (who: Contender, route: string): number => counts.get(`${who} ${route}`) ?? NaN;
+const at = (who: Contender, route: string, part: keyof Count): number => counts.get(`${who} ${route}`)?.[part] ?? NaN;
 const peers = SERVERS.filter((who) => who !== 'svc');
+const ratios = (part: keyof Count): string[] =>
+  SERVERS.includes('svc') && peers.length > 0
+    ? [
+        '',
+        markdownTable(
+          ['route', ...peers.map((peer) => `svc / ${SERVER_NAMES[peer]}`)],
+          HTTP_ROUTES.map((r) => [r.name, ...peers.map((peer) => ratio(at(peer, r.id, part) / at('svc', r.id, part)))]),
+          ['l', ...peers.map(() => 'r' as const)],
+        ),
+      ]
+    : [];
 const report = [
-  `Instructions per request (valgrind callgrind, user space, all threads), each server and route in a fresh process: ` +
+  `Instructions per request (valgrind callgrind, user space), each server and route in a fresh process: ` +
     `${thousands(WARMUP)} requests of warm-up, then ${thousands(REQUESTS)} counted; autocannon -c ${CONNECTIONS} -p ${PIPELINING}. ` +
     `Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(load, 1)} at the end ` +
     `(a busy machine inflates counts a little: timers and the collector's helper threads run more often per request when the process runs slower).`,
   '',
   markdownTable(
-    ['server', ...HTTP_ROUTES.map((r) => r.name)],
-    SERVERS.map((who) => [SERVER_NAMES[who], ...HTTP_ROUTES.map((r) => thousands(at(who, r.id)))]),
+    ['server', ...HTTP_ROUTES.map((r) => `${r.name}: all threads / main thread`)],
+    SERVERS.map((who) => [SERVER_NAMES[who], ...HTTP_ROUTES.map((r) => `${thousands(at(who, r.id, 'total'))} / ${thousands(at(who, r.id, 'main'))}`)]),
     ['l', ...HTTP_ROUTES.map(() => 'r' as const)],
   ),
-  ...(SERVERS.includes('svc') && peers.length > 0
-    ? [
-        '',
-        'Peer ÷ svc (above 1× means svc executes fewer instructions per request):',
-        '',
-        markdownTable(
-          ['route', ...peers.map((peer) => `svc / ${SERVER_NAMES[peer]}`)],
-          HTTP_ROUTES.map((r) => [r.name, ...peers.map((peer) => ratio(at(peer, r.id) / at('svc', r.id)))]),
-          ['l', ...peers.map(() => 'r' as const)],
-        ),
-      ]
-    : []),
+  '',
+  'Peer ÷ svc, all threads (above 1× means svc executes fewer instructions per request):',
+  ...ratios('total'),
+  '',
+  "Peer ÷ svc, main thread (where the servers' JavaScript runs; the helper threads' share moves by a few thousand between runs of one server):",
+  ...ratios('main'),
 ].join('\n');
 console.log(`\n${report}`);
 if (process.env.BENCH_INSTRUCTIONS_SERVERS === undefined) await writeReadmeSection('instructions', report);
