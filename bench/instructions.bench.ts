@@ -13,11 +13,17 @@ import { benchTmp, generateProject, repoRoot } from './gen/project.ts';
 import { compileServers } from './servers/compile.ts';
 import { checkAnswers, HTTP_ROUTES, SERVER_NAMES, type BenchRoute, type Contender } from './support/http-routes.ts';
 import { planCores, runLoad } from './support/load.ts';
-import { fixed, machine, markdownTable, ratio, thousands, writeReadmeSection } from './support/report.ts';
+import { fixed, machine, markdownTable, median, ratio, thousands, writeReadmeSection } from './support/report.ts';
 import { measureOk, serverFlags, startServer } from './support/process.ts';
 
 const WARMUP = Number(process.env.BENCH_INSTRUCTIONS_WARMUP ?? 20_000);
 const REQUESTS = Number(process.env.BENCH_INSTRUCTIONS_REQUESTS ?? 20_000);
+/**
+ * Fresh processes per server and route, the median shown: when V8's optimising compiler
+ * finishes with a function differs between processes, and one run of svc's placeholder
+ * route once counted 12k more than the next.
+ */
+const ROUNDS = Number(process.env.BENCH_INSTRUCTIONS_ROUNDS ?? 1);
 /** Express is left out unless named: under callgrind it takes minutes per route. */
 const SERVERS = (process.env.BENCH_INSTRUCTIONS_SERVERS ?? 'bare,svc,fastify,hono').split(',').map((s) => s.trim()) as Exclude<Contender, 'baseline'>[];
 const CONNECTIONS = 10;
@@ -87,17 +93,22 @@ function control(pid: number, command: '--zero' | '--dump'): void {
   if (result.status !== 0) throw new Error(`callgrind_control ${command} ${pid}: ${result.stderr}${result.stdout}`);
 }
 
-const counts = new Map<string, Count>();
-for (const route of HTTP_ROUTES) {
-  for (const who of SERVERS) {
-    const perRequest = await count(who, route);
-    counts.set(`${who} ${route.id}`, perRequest);
-    console.log(`${route.name.padEnd(17)} ${SERVER_NAMES[who].padEnd(20)} ${thousands(perRequest.total).padStart(8)} instructions per request, ${thousands(perRequest.main)} on the main thread`);
+const samples = new Map<string, Count[]>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const route of HTTP_ROUTES) {
+    for (const who of SERVERS) {
+      const perRequest = await count(who, route);
+      samples.set(`${who} ${route.id}`, [...(samples.get(`${who} ${route.id}`) ?? []), perRequest]);
+      console.log(
+        `round ${round + 1}/${ROUNDS} ${route.name.padEnd(17)} ${SERVER_NAMES[who].padEnd(20)} ` +
+          `${thousands(perRequest.total).padStart(8)} instructions per request, ${thousands(perRequest.main)} on the main thread`,
+      );
+    }
   }
 }
 const load = loadavg()[0]!;
 
-const at = (who: Contender, route: string, part: keyof Count): number => counts.get(`${who} ${route}`)?.[part] ?? NaN;
+const at = (who: Contender, route: string, part: keyof Count): number => median((samples.get(`${who} ${route}`) ?? []).map((c) => c[part]));
 const peers = SERVERS.filter((who) => who !== 'svc');
 const ratios = (part: keyof Count): string[] =>
   SERVERS.includes('svc') && peers.length > 0
@@ -111,7 +122,7 @@ const ratios = (part: keyof Count): string[] =>
       ]
     : [];
 const report = [
-  `Instructions per request (valgrind callgrind, user space), each server and route in a fresh process: ` +
+  `Instructions per request (valgrind callgrind, user space), each server and route in a fresh process${ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : ', one round'}: ` +
     `${thousands(WARMUP)} requests of warm-up, then ${thousands(REQUESTS)} counted; autocannon -c ${CONNECTIONS} -p ${PIPELINING}. ` +
     `Machine: ${machine()}; ${cores.description}; ${serverFlags()}; load average ${fixed(load, 1)} at the end ` +
     `(a busy machine inflates counts a little: timers and the collector's helper threads run more often per request when the process runs slower).`,
