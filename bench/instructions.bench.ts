@@ -110,9 +110,11 @@ const load = loadavg()[0]!;
 
 const at = (who: Contender, route: string, part: keyof Count): number => median((samples.get(`${who} ${route}`) ?? []).map((c) => c[part]));
 const peers = SERVERS.filter((who) => who !== 'svc');
-const ratios = (part: keyof Count): string[] =>
+const ratios = (part: keyof Count, heading: string): string[] =>
   SERVERS.includes('svc') && peers.length > 0
     ? [
+        '',
+        heading,
         '',
         markdownTable(
           ['route', ...peers.map((peer) => `svc / ${SERVER_NAMES[peer]}`)],
@@ -132,12 +134,8 @@ const report = [
     SERVERS.map((who) => [SERVER_NAMES[who], ...HTTP_ROUTES.map((r) => `${thousands(at(who, r.id, 'total'))} / ${thousands(at(who, r.id, 'main'))}`)]),
     ['l', ...HTTP_ROUTES.map(() => 'r' as const)],
   ),
-  '',
-  'Peer ÷ svc, all threads (above 1× means svc executes fewer instructions per request):',
-  ...ratios('total'),
-  '',
-  "Peer ÷ svc, main thread (where the servers' JavaScript runs; the helper threads' share moves by a few thousand between runs of one server):",
-  ...ratios('main'),
+  ...ratios('total', 'Peer ÷ svc, all threads (above 1× means svc executes fewer instructions per request):'),
+  ...ratios('main', "Peer ÷ svc, main thread (where the servers' JavaScript runs; the helper threads' share moves by a few thousand between runs of one server):"),
 ].join('\n');
 console.log(`\n${report}`);
 if (process.env.BENCH_INSTRUCTIONS_SERVERS === undefined) await writeReadmeSection('instructions', report);
