@@ -6,7 +6,7 @@
 import type { Context } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
 import type { Next, Outgoing } from '../http/outgoing.ts';
-import { inClusterWorker } from '../shoebox/cluster-link.ts';
+import { inSvcWorker } from '../shoebox/cluster-link.ts';
 import { PrimaryWindows } from './cluster-windows.ts';
 import { FixedWindows, type Window } from './fixed-windows.ts';
 import type { Middleware } from './middleware.ts';
@@ -40,7 +40,7 @@ export class RateLimitKnots implements Middleware {
     const problem = rateLimitProblem(limit, windowSeconds, maxClients);
     if (problem !== null) throw new RangeError(problem);
     this.windows = new FixedWindows(windowSeconds * 1000, maxClients);
-    this.shared = inClusterWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, limit, windowSeconds * 1000, maxClients) : null;
+    this.shared = inSvcWorker() ? new PrimaryWindows(`${made}:${limit}/${windowSeconds}`, limit, windowSeconds * 1000, maxClients) : null;
     made++;
     this.limitHeader = String(limit);
   }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { guardToken } from '../endpoints/guard.ts';
 import { RateHub } from '../knots/cluster-windows.ts';
-import { isClusterMessage, type ClusterMessage } from '../shoebox/cluster-link.ts';
+import { isClusterMessage, workerEnv, type ClusterMessage } from '../shoebox/cluster-link.ts';
 import { formatLogLine, logWriter, type LogWriter } from '../shoebox/log.ts';
 import { MetricsHub } from '../shoebox/metrics/cluster.ts';
 import { RouteMetrics } from '../shoebox/metrics/route-metrics.ts';
@@ -78,7 +78,7 @@ class Primary {
   }
 
   private fork(): void {
-    const worker = cluster.fork();
+    const worker = cluster.fork(workerEnv());
     const member: Member = { worker, listening: false, exited: false, disconnected: false, code: null };
     this.members.set(worker.id, member);
     worker.on('message', (message: unknown) => {

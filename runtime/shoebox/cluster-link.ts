@@ -43,8 +43,20 @@ export type ClusterMessage =
   /** primary → worker: drain and exit (the primary got SIGTERM or SIGINT) */
   | { svc: 'stop' };
 
-/** True in a worker process of `svc serve --workers`. */
-export const inClusterWorker = (): boolean => cluster.isWorker;
+/** Set by the primary of `svc serve --workers` in the environment of the workers it forks: its pid. */
+const PRIMARY_PID = 'SVC_PRIMARY_PID';
+
+/** The environment `cluster.fork()` adds for a worker of this primary. */
+export const workerEnv = (): Record<string, string> => ({ [PRIMARY_PID]: String(process.pid) });
+
+/**
+ * True in a worker of `svc serve --workers`. A cluster worker that another primary forked
+ * (PM2's cluster mode, a process manager's own `cluster.fork()`) serves as a process of
+ * its own: that primary speaks none of the messages above, and the log lines, counts and
+ * rate-limited requests sent to it would be lost. The parent's pid, not the variable
+ * alone, decides: a worker's own children inherit its environment.
+ */
+export const inSvcWorker = (): boolean => cluster.isWorker && process.env[PRIMARY_PID] === String(process.ppid);
 
 /** Resolves once the message is handed to the channel, so a worker may exit after it. */
 export function toPrimary(message: ClusterMessage): Promise<void> {

@@ -7,7 +7,7 @@ import { appendFile, lstat, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
-import { inClusterWorker, toPrimary } from './cluster-link.ts';
+import { inSvcWorker, toPrimary } from './cluster-link.ts';
 import { LineBuffer } from './line-buffer.ts';
 import { ensureFolder, logFile } from './paths.ts';
 
@@ -118,7 +118,7 @@ export class LogWriter {
       let end = room > 0 ? lines.lastIndexOf(NEWLINE, from + room - 1) + 1 : 0;
       if (end <= from) {
         if (this.size > 0) {
-          await this.rotate();
+          if (!(await this.rotatedElsewhere())) await this.rotate();
           continue;
         }
         end = lines.indexOf(NEWLINE, from) + 1 || lines.length;
@@ -140,6 +140,19 @@ export class LogWriter {
       this.rotates = true; // a new, regular file
     }
     this.size += chunk.length;
+  }
+
+  /**
+   * Another process serving the project (PM2's instances, a second `svc serve`) rotated
+   * the file since this one last looked: rotating again would push a file of a few lines
+   * into the kept ones, and the oldest out. Each process counts only what it wrote itself,
+   * so with several of them a file may outgrow `maxBytes` by what the others wrote.
+   */
+  private async rotatedElsewhere(): Promise<boolean> {
+    const { size } = await currentFile(this.file);
+    if (size >= this.size) return false;
+    this.size = size;
+    return true;
   }
 
   /** svc.log → svc.log.1 → svc.log.2 …, the oldest beyond `keep` overwritten. */
@@ -182,7 +195,7 @@ export function logWriter(root: string, limits: LogLimits = DEFAULT_CONFIG.logs)
   const file = logFile(root);
   let writer = writers.get(file);
   if (writer) writer.limits = limits; // a rebuild may change svc.json
-  else writers.set(file, (writer = new LogWriter(file, limits, inClusterWorker() ? (lines) => toPrimary({ svc: 'log', lines }) : undefined)));
+  else writers.set(file, (writer = new LogWriter(file, limits, inSvcWorker() ? (lines) => toPrimary({ svc: 'log', lines }) : undefined)));
   return writer;
 }
 

@@ -4,7 +4,7 @@ import type { CAC } from 'cac';
 import { listen } from '../../../runtime/server/boot.ts';
 import { servePrimary } from '../../../runtime/server/cluster.ts';
 import { drain, onStopSignal } from '../../../runtime/server/shutdown.ts';
-import { fromPrimary } from '../../../runtime/shoebox/cluster-link.ts';
+import { fromPrimary, inSvcWorker } from '../../../runtime/shoebox/cluster-link.ts';
 import { loadBuild, MissingBuildError } from '../load-build.ts';
 import { listenOptions, serverUrl, type ListenOptions } from '../options.ts';
 import { UsageError } from '../usage-error.ts';
@@ -29,6 +29,8 @@ export function register(cli: CAC): void {
           await loadBuild(root); // a missing or broken build fails here once, not in every worker
           return await servePrimary(root, workers);
         }
+        // Failing would only have the process manager start it again, and again.
+        if (workers > 1) console.error(`svc: --workers ${workers} is ignored in a process another cluster primary forked (PM2's cluster mode): it starts the instances`);
         return await serve(root, listening);
       } catch (e) {
         if (!(e instanceof MissingBuildError) && !EXPECTED_FAILURES.has((e as Error).name)) throw e;
@@ -72,13 +74,15 @@ async function serve(root: string, listening: { host?: string; port?: number }):
     throw e;
   });
   const graceMs = handler.app.manifest.config.server.shutdownGraceMs;
-  if (cluster.isPrimary) console.log(`svc: serving ${serverUrl(server)}`);
+  const alone = !inSvcWorker();
+  if (alone) console.log(`svc: serving ${serverUrl(server)}`);
   const reason = await stopped;
-  if (cluster.isPrimary) console.log(`svc: ${reason}: finishing requests in flight (at most ${graceMs} ms)`);
+  if (alone) console.log(`svc: ${reason}: finishing requests in flight (at most ${graceMs} ms)`);
   const outcome = await drain(server, graceMs);
   await handler.close();
   if (outcome === 'forced') console.error(`svc: requests still running after ${graceMs} ms were cut off`);
-  // Lets the process end once the last log lines and counts are on their way to the primary.
+  // Lets the process end once the last log lines and counts are on their way to the
+  // primary; any cluster worker's open channel would keep it alive.
   if (cluster.isWorker) cluster.worker!.disconnect();
   return outcome === 'drained' ? 0 : 1;
 }
@@ -90,7 +94,7 @@ async function serve(root: string, listening: { host?: string; port?: number }):
  */
 function stopRequest(): Promise<string> {
   return new Promise((resolve) => {
-    if (cluster.isPrimary) return onStopSignal(resolve);
+    if (!inSvcWorker()) return onStopSignal(resolve);
     fromPrimary('stop', () => resolve('stop'));
     process.on('SIGTERM', resolve).on('SIGINT', resolve);
   });

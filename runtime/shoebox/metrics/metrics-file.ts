@@ -1,10 +1,15 @@
-// shoebox/metrics/routes.json: the persisted counters. Written atomically (a temporary
-// file renamed over the old one), so a crash mid-write leaves the previous counts, never
-// half a file. A file that does not parse is reported by the caller and replaced.
+// shoebox/metrics/routes.json: the persisted counters of every process that serves the
+// project (one `svc serve`, or several: PM2's instances, two ports). A save adds what its
+// process counted since its last save to what the file holds, under a lock
+// (file-lock.ts), so no process writes its own totals over another's. Written atomically
+// (a temporary file renamed over the old one): a crash mid-write leaves the previous
+// counts, never half a file. A file that does not parse is reported by the caller and replaced.
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
+import { withLock, withLockNow } from './file-lock.ts';
+import { countsAdded } from './saved-routes.ts';
 
 export interface SavedRoute {
   method: string;
@@ -13,10 +18,33 @@ export interface SavedRoute {
   totalMs: number;
 }
 
+/**
+ * The last save each process made, by writer id: a process that exits during a save
+ * (`process.exit()` in a handler) cannot tell whether that save reached the file, and
+ * reads it here, so that its last counts are added once.
+ */
+export type Writers = Record<string, { save: number; at: number }>;
+
 /** `dropped`: entries that were unreadable and are left out; the others are kept. */
-export type LoadedMetrics = { kind: 'missing' } | { kind: 'found'; routes: SavedRoute[]; dropped: number } | { kind: 'corrupt'; reason: string };
+export type LoadedMetrics =
+  | { kind: 'missing' }
+  | { kind: 'found'; routes: SavedRoute[]; dropped: number; writers: Writers }
+  | { kind: 'corrupt'; reason: string };
+
+/** One process's save: what to add, given the number of its last save the file records (0 for none). */
+export interface Save {
+  writer: string;
+  save: number;
+  added(lastInFile: number): readonly SavedRoute[];
+  /** What the file is taken to hold when it is missing or unreadable: the counts this process last saw in it. */
+  ifUnreadable: readonly SavedRoute[];
+  /** Told what was wrong with a damaged file before it is replaced. */
+  damaged(problem: string): void;
+}
 
 const FORMAT_VERSION = 1;
+/** A writer's entry is needed only while its process may still save: an hour is plenty. */
+const WRITER_KEPT_MS = 3_600_000;
 
 export class MetricsFile {
   private constructor(readonly path: string) {}
@@ -30,48 +58,90 @@ export class MetricsFile {
     try {
       text = await readFile(this.path, 'utf8');
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-      return { kind: 'corrupt', reason: (e as Error).message };
+      return unread(e);
     }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
-      return { kind: 'corrupt', reason: `not JSON: ${(e as Error).message}` };
-    }
-    const routes = (parsed as { routes?: unknown } | null)?.routes;
-    if (!Array.isArray(routes)) return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
-    // One damaged entry costs that route's counts, not every route's.
-    const readable = routes.filter(isSavedRoute);
-    return { kind: 'found', routes: readable, dropped: routes.length - readable.length };
+    return parsed(text);
   }
 
-  async write(routes: readonly SavedRoute[]): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.tmp`;
+  /** Adds a process's counts to the file's; resolves with what the file now holds. */
+  async save(save: Save): Promise<SavedRoute[]> {
     await ensureFolder(dirname(this.path));
-    await writeFile(temporary, fileText(routes));
-    await rename(temporary, this.path).catch(async (e: unknown) => {
-      await rm(temporary, { force: true });
-      throw e;
+    return withLock(this.path, async () => {
+      const before = await this.read();
+      const after = merged(before, save);
+      const temporary = `${this.path}.${process.pid}.tmp`;
+      await writeFile(temporary, fileText(after));
+      await rename(temporary, this.path).catch(async (e: unknown) => {
+        await rm(temporary, { force: true });
+        throw e;
+      });
+      return after.routes;
     });
   }
 
-  /** `write`, synchronously, for a process that exits now; its own temporary file, as a `write` may be under way. */
-  writeNow(routes: readonly SavedRoute[]): void {
-    const temporary = `${this.path}.${process.pid}.exit.tmp`;
+  /** `save`, synchronously, for a process that exits now; its own temporary file, as a `save` may be under way. */
+  saveNow(save: Save): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    writeFileSync(temporary, fileText(routes));
-    try {
-      renameSync(temporary, this.path);
-    } catch (e) {
-      rmSync(temporary, { force: true });
-      throw e;
-    }
+    withLockNow(this.path, () => {
+      let before: LoadedMetrics;
+      try {
+        before = parsed(readFileSync(this.path, 'utf8'));
+      } catch (e) {
+        before = unread(e);
+      }
+      const temporary = `${this.path}.${process.pid}.exit.tmp`;
+      writeFileSync(temporary, fileText(merged(before, save)));
+      try {
+        renameSync(temporary, this.path);
+      } catch (e) {
+        rmSync(temporary, { force: true });
+        throw e;
+      }
+    });
   }
 }
 
-function fileText(routes: readonly SavedRoute[]): string {
-  const body = { version: FORMAT_VERSION, routes: routes.map(({ method, path, hits, totalMs }) => ({ method, path, hits, totalMs })) };
+function unread(e: unknown): LoadedMetrics {
+  if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+  return { kind: 'corrupt', reason: (e as Error).message };
+}
+
+function parsed(text: string): LoadedMetrics {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { kind: 'corrupt', reason: `not JSON: ${(e as Error).message}` };
+  }
+  const routes = (value as { routes?: unknown } | null)?.routes;
+  if (!Array.isArray(routes)) return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
+  // One damaged entry costs that route's counts, not every route's.
+  const readable = routes.filter(isSavedRoute);
+  return { kind: 'found', routes: readable, dropped: routes.length - readable.length, writers: writersOf((value as { writers?: unknown }).writers) };
+}
+
+function merged(before: LoadedMetrics, save: Save): { routes: SavedRoute[]; writers: Writers } {
+  const damage = damageOf(before);
+  if (damage !== null) save.damaged(damage);
+  const found = before.kind === 'found';
+  const writers = found ? before.writers : {};
+  const routes = countsAdded(found ? before.routes : save.ifUnreadable, save.added(writers[save.writer]?.save ?? 0));
+  const now = Date.now();
+  const kept: Writers = Object.create(null) as Writers;
+  for (const [writer, entry] of Object.entries(writers)) if (now - entry.at < WRITER_KEPT_MS) kept[writer] = entry;
+  kept[save.writer] = { save: save.save, at: now };
+  return { routes, writers: kept };
+}
+
+function damageOf(loaded: LoadedMetrics): string | null {
+  if (loaded.kind === 'corrupt') return `is unreadable (${loaded.reason}); it is replaced with the counts this process holds`;
+  if (loaded.kind === 'missing' || loaded.dropped === 0) return null;
+  const one = loaded.dropped === 1;
+  return `held ${loaded.dropped} unreadable route ${one ? 'entry' : 'entries'}; ${one ? 'it counts' : 'they count'} from zero, the others are kept`;
+}
+
+function fileText({ routes, writers }: { routes: readonly SavedRoute[]; writers: Writers }): string {
+  const body = { version: FORMAT_VERSION, routes: routes.map(({ method, path, hits, totalMs }) => ({ method, path, hits, totalMs })), writers };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
@@ -87,4 +157,14 @@ function isSavedRoute(value: unknown): value is SavedRoute {
     Number.isFinite(totalMs) &&
     totalMs >= 0
   );
+}
+
+function writersOf(value: unknown): Writers {
+  const writers: Writers = Object.create(null) as Writers;
+  if (value === null || typeof value !== 'object') return writers;
+  for (const [writer, entry] of Object.entries(value)) {
+    const { save, at } = (entry ?? {}) as Record<string, unknown>;
+    if (Number.isSafeInteger(save) && Number.isFinite(at)) writers[writer] = { save: save as number, at: at as number };
+  }
+  return writers;
 }

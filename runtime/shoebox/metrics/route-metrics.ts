@@ -5,12 +5,17 @@
 // they survive a restart and a rebuild that renumbers the routes. The counts of a route
 // the build lacks are kept in the file, unshown, and count on when it is back: a route
 // file moved away and back, a branch switched, must not cost a route its history.
+// Several processes may serve one project (PM2's instances, two ports): each save adds
+// this process's counts since its last one to the file's and takes up what the others
+// added, so the counters shown are the project's.
 import type { ManifestRoute } from '../../manifest.ts';
 import { HttpError } from '../../errors/http-error.ts';
-import { inClusterWorker, type RouteCounts } from '../cluster-link.ts';
+import { inSvcWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
 import { linkToPrimary, type PrimaryLink } from './cluster.ts';
+import { randomBytes } from 'node:crypto';
 import { MetricsFile, type SavedRoute } from './metrics-file.ts';
+import { countsSince } from './saved-routes.ts';
 
 export interface RouteStat {
   /** The route's id in this build. */
@@ -30,11 +35,17 @@ const SHARE_EVERY_MS = 500;
 
 /** What one build's counters need from another's: each build bundles its own copy of this class. */
 interface LiveCounters {
-  /** What the file would hold: every route's counts, those of routes not in the build too. */
-  persisted(): SavedRoute[];
-  retire(): void;
+  /** Stops saving once a save under way is written, and hands its counts over. */
+  retire(): Promise<Handover>;
   /** Adds what a retired build counted after it handed its counts over. */
   absorb(late: readonly SavedRoute[]): void;
+}
+
+interface Handover {
+  /** Every route's counts, those of routes not in the build too. */
+  counts: SavedRoute[];
+  /** What the file held after this process's last save. */
+  saved: SavedRoute[];
 }
 
 /**
@@ -64,9 +75,17 @@ export class RouteMetrics {
   private dormant: SavedRoute[] = [];
   /** In a worker: the primary, which owns the file and the whole server's counts (metrics/cluster.ts). */
   private primary: PrimaryLink | null = null;
+  /** What the file held after this process's last save (or at start): what the next save adds to. */
+  private saved: SavedRoute[] = [];
+  /** This process among those that save to the file, and the number of its last save. */
+  private readonly writer = `${process.pid}.${randomBytes(4).toString('hex')}`;
+  private saves = 0;
+  /** The save being written: its number, and every route's counts once it is in. */
+  private underWay: { save: number; counts: SavedRoute[] } | null = null;
 
   private constructor(
     routes: readonly ManifestRoute[],
+    private readonly root: string,
     private readonly file: MetricsFile,
   ) {
     const slots = routes.reduce((max, route) => Math.max(max, route.id + 1), 0);
@@ -79,8 +98,8 @@ export class RouteMetrics {
 
   /** Counters for `routes`, restored from `shoebox/metrics/` of `root` and saved there every few seconds. */
   static async open(root: string, routes: readonly ManifestRoute[]): Promise<RouteMetrics> {
-    const metrics = new RouteMetrics(routes, MetricsFile.of(root));
-    if (inClusterWorker()) {
+    const metrics = new RouteMetrics(routes, root, MetricsFile.of(root));
+    if (inSvcWorker()) {
       metrics.primary = linkToPrimary();
       metrics.timer = setInterval(() => void metrics.save(), SHARE_EVERY_MS).unref();
       return metrics;
@@ -88,31 +107,22 @@ export class RouteMetrics {
     const previous = live.get(metrics.file.path);
     live.set(metrics.file.path, metrics);
     if (previous) {
-      previous.retire();
-      metrics.restore(previous.persisted());
+      const { counts, saved } = await previous.retire();
+      metrics.restore(counts, saved);
       metrics.changed = true;
-    } else await metrics.load(root);
+    } else await metrics.load();
     metrics.timer = setInterval(() => void metrics.save(), SAVE_EVERY_MS).unref();
     return metrics;
   }
 
-  private async load(root: string): Promise<void> {
+  /** A damaged file is replaced at once, and the save says what was wrong with it. */
+  private async load(): Promise<void> {
     const loaded = await this.file.read();
-    if (loaded.kind === 'corrupt') {
-      this.report(root, `${this.file.path} is unreadable (${loaded.reason}); counting from zero and replacing it`);
+    if (loaded.kind === 'found') this.restore(loaded.routes, loaded.routes);
+    if (loaded.kind === 'corrupt' || (loaded.kind === 'found' && loaded.dropped > 0)) {
       this.changed = true;
       await this.save();
-    } else if (loaded.kind === 'found') {
-      this.restore(loaded.routes);
-      if (loaded.dropped > 0) {
-        this.report(root, `${this.file.path} held ${loaded.dropped} unreadable route ${loaded.dropped === 1 ? 'entry' : 'entries'}; ${loaded.dropped === 1 ? 'it counts' : 'they count'} from zero, the others are kept`);
-        this.changed = true;
-      }
     }
-  }
-
-  private report(root: string, message: string): void {
-    logAndWarn(logWriter(root), 'metrics', message);
   }
 
   record(routeId: number, durationMs: number): void {
@@ -128,12 +138,17 @@ export class RouteMetrics {
   }
 
   /**
-   * `stats()` for the metrics endpoint and the dashboard: in a worker of `svc serve
+   * `stats()` for the metrics endpoint and the dashboard, so that no scrape shows less than
+   * one before it, whichever process answers it: the project's counts once this process's
+   * are in the file (several processes may serve it), or in a worker of `svc serve
    * --workers`, the whole server's counts as the primary holds them once this worker's
-   * are in, so that no scrape shows less than one before it (cluster.ts).
+   * are in (cluster.ts).
    */
   async current(): Promise<RouteStat[]> {
-    if (this.primary === null) return this.stats();
+    if (this.primary === null) {
+      await (this.changed ? this.save() : this.refresh());
+      return this.stats();
+    }
     let totals: RouteCounts;
     try {
       totals = await this.primary.scrape(this.counts());
@@ -152,7 +167,8 @@ export class RouteMetrics {
     });
   }
 
-  persisted(): SavedRoute[] {
+  /** What the file would hold: every route's counts, those of routes not in the build too. */
+  private persisted(): SavedRoute[] {
     return [...this.stats(), ...this.dormant];
   }
 
@@ -162,7 +178,7 @@ export class RouteMetrics {
       if (!this.toSave()) return;
       this.writing = true;
       try {
-        await (this.primary ? this.primary.share(this.counts()) : this.file.write(this.persisted()));
+        await (this.primary ? this.primary.share(this.counts()) : this.addToFile());
         if (this.failing) process.stderr.write(`svc: ${this.file.path} is written again\n`);
         this.failing = false;
       } catch (e) {
@@ -174,6 +190,39 @@ export class RouteMetrics {
     });
     return this.saving;
   }
+
+  /**
+   * Adds what this process counted since its last save to the file, and takes up what the
+   * project's other processes added since, so that a scrape shows the project's counts.
+   */
+  private async addToFile(): Promise<void> {
+    const counts = this.persisted();
+    const save = ++this.saves;
+    const { saved } = this;
+    this.underWay = { save, counts };
+    try {
+      const now = await this.file.save({ writer: this.writer, save, added: () => countsSince(counts, saved), ifUnreadable: saved, damaged: this.damaged });
+      this.take(countsSince(now, counts));
+      this.saved = now;
+    } finally {
+      this.underWay = null;
+    }
+  }
+
+  /** Takes up what the project's other processes saved since this one last read the file. */
+  private refresh(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      // A retired build's counts were handed over: what it adds now is counted twice.
+      if (this.handedOver !== null) return;
+      const loaded = await this.file.read();
+      if (loaded.kind !== 'found') return;
+      this.take(countsSince(loaded.routes, this.saved));
+      this.saved = loaded.routes;
+    });
+    return this.saving;
+  }
+
+  private readonly damaged = (problem: string): void => logAndWarn(logWriter(this.root), 'metrics', `${this.file.path} ${problem}`);
 
   /** Counts changed since the last save began, and this build still keeps them: taken as saved from here on. */
   private toSave(): boolean {
@@ -196,10 +245,21 @@ export class RouteMetrics {
     if (!this.toSave() && !(this.writing && this.handedOver === null)) return;
     try {
       if (this.primary) this.primary.share(this.counts()).catch(() => {});
-      else this.file.writeNow(this.persisted());
+      else this.addToFileNow();
     } catch (e) {
       this.cannotWrite(e);
     }
+  }
+
+  /**
+   * `addToFile`, synchronously. A save under way may or may not have reached the file:
+   * the file's record of this process's last save tells which counts are still to add.
+   */
+  private addToFileNow(): void {
+    const counts = this.persisted();
+    const { saved, underWay } = this;
+    const added = (lastInFile: number): SavedRoute[] => countsSince(counts, underWay !== null && lastInFile === underWay.save ? underWay.counts : saved);
+    this.file.saveNow({ writer: this.writer, save: ++this.saves, added, ifUnreadable: saved, damaged: this.damaged });
   }
 
   /** This process's own counters by route id. */
@@ -232,14 +292,22 @@ export class RouteMetrics {
     return this.save();
   }
 
-  /** Newer counters for the same file took over this build's counts. */
-  retire(): void {
+  /** Newer counters for the same file take over this build's counts. */
+  async retire(): Promise<Handover> {
     clearInterval(this.timer);
+    await this.saving;
     this.handedOver = this.stats();
+    return { counts: this.persisted(), saved: this.saved };
   }
 
   absorb(late: readonly SavedRoute[]): void {
-    const gone = this.byRoute(late, (id, entry) => {
+    this.take(late);
+    this.changed = true;
+  }
+
+  /** Adds `more` to the counters: a build's own routes by id, the others' to the dormant entries. */
+  private take(more: readonly SavedRoute[]): void {
+    const gone = this.byRoute(more, (id, entry) => {
       this.hits[id]! += entry.hits;
       this.totalMs[id]! += entry.totalMs;
     });
@@ -248,14 +316,14 @@ export class RouteMetrics {
       if (at < 0) this.dormant.push(entry);
       else this.dormant[at] = { ...entry, hits: this.dormant[at]!.hits + entry.hits, totalMs: this.dormant[at]!.totalMs + entry.totalMs };
     }
-    this.changed = true;
   }
 
-  private restore(saved: readonly SavedRoute[]): void {
-    this.dormant = this.byRoute(saved, (id, entry) => {
+  private restore(counts: readonly SavedRoute[], saved: SavedRoute[]): void {
+    this.dormant = this.byRoute(counts, (id, entry) => {
       this.hits[id] = entry.hits;
       this.totalMs[id] = entry.totalMs;
     });
+    this.saved = saved;
   }
 
   /** Calls `each` with this build's id of every entry's route; returns the counted entries of routes this build lacks. */

@@ -1,0 +1,77 @@
+// A lock on a file among the processes that serve one project (two `svc serve` on one
+// checkout, the instances of PM2's cluster mode), held while one of them reads, adds to
+// and rewrites it. The lock is a directory beside the file: creating one is atomic, and
+// fails for all but one process. A lock whose holder died mid-save (SIGKILL) is taken
+// over once it is older than any save takes (two processes taking over the same stale
+// lock at once may both hold it: a crash, then a coincidence of milliseconds).
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+
+/** A save takes milliseconds; a lock this old was left by a process that is gone. */
+const STALE_MS = 10_000;
+const RETRY_MS = 5;
+
+/** `released`: the lock went between the two calls: try again at once. */
+type Attempt = 'taken' | 'held' | 'stale' | 'released';
+
+export async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  for (;;) {
+    const attempt = await tryLock(lock);
+    if (attempt === 'taken') break;
+    if (attempt === 'stale') await rm(lock, { recursive: true, force: true });
+    else if (attempt === 'held') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** `withLock`, synchronously, for a process that exits now. */
+export function withLockNow<T>(file: string, work: () => T): T {
+  const lock = `${file}.lock`;
+  for (;;) {
+    const attempt = tryLockNow(lock);
+    if (attempt === 'taken') break;
+    if (attempt === 'stale') rmSync(lock, { recursive: true, force: true });
+    else if (attempt === 'held') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function tryLock(lock: string): Promise<Attempt> {
+  try {
+    await mkdir(lock);
+    return 'taken';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  return stat(lock).then(ageOf, gone);
+}
+
+function tryLockNow(lock: string): Attempt {
+  try {
+    mkdirSync(lock);
+    return 'taken';
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  try {
+    return ageOf(statSync(lock));
+  } catch (e) {
+    return gone(e);
+  }
+}
+
+const ageOf = (lock: { mtimeMs: number }): Attempt => (Date.now() - lock.mtimeMs > STALE_MS ? 'stale' : 'held');
+
+function gone(e: unknown): Attempt {
+  if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  return 'released';
+}
