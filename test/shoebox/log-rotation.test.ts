@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { removeProject } from '../support/project.ts';
+import { makeProject, removeProject } from '../support/project.ts';
+import { LogWriter } from '../../runtime/shoebox/log.ts';
 import { buildProject, get, serve } from '../endpoints/support.ts';
 
 const LINE = /^\[(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\] \[404\] GET \/missing\/(\d+) 404 from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
@@ -86,5 +87,28 @@ describe('svc.log rotation', () => {
     assert.equal(await readlink(join(root, 'shoebox', 'logs', 'svc.log')), target);
     const lines = (await readFile(target, 'utf8')).trimEnd().split('\n');
     assert.deepEqual(lines.map((line) => Number(LINE.exec(line)?.[2])), Array.from({ length: 20 }, (_, i) => i));
+  });
+
+  // Two processes serving one project (PM2's instances) each count only the bytes they
+  // wrote: the second to notice the file full rotated again the file the first had just
+  // started, pushing a file of a few lines into the kept ones and the oldest out.
+  it('does not rotate a file another process has just rotated', async () => {
+    const root = await makeProject({});
+    roots.push(root);
+    const file = join(root, 'shoebox', 'logs', 'svc.log');
+    const limits = { maxBytes: 1000, keep: 100 };
+    const writers = [new LogWriter(file, limits), new LogWriter(file, limits)];
+    const line = (i: number): string => `[404] line ${String(i).padStart(4, '0')} ${'x'.repeat(80)}\n`; // 100 bytes
+    for (let i = 0; i < 200; i++) {
+      const writer = writers[i % 2]!;
+      writer.append(line(i));
+      await writer.flush();
+    }
+    const files = await logFiles(root);
+    const sizes = await Promise.all(files.map(async (name) => (await stat(join(root, 'shoebox', 'logs', name))).size));
+    const lines = (await Promise.all(files.map((name) => readFile(join(root, 'shoebox', 'logs', name), 'utf8')))).join('').trimEnd().split('\n');
+    assert.equal(new Set(lines).size, 200);
+    // Each file holds at least what one process writes before it finds it full.
+    assert.ok(sizes.slice(1).every((size) => size >= limits.maxBytes), `rotated files of ${sizes.join(', ')} bytes`);
   });
 });

@@ -1,0 +1,97 @@
+// Several processes serving one project (two `svc serve` on one checkout, PM2's
+// instances) keep one set of counts in shoebox/metrics/routes.json: each save adds what
+// its process counted since its last one, under a lock. Each used to write its own
+// totals over the others', so the file held one process's counts.
+import assert from 'node:assert/strict';
+import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { MetricsFile, type Save, type SavedRoute } from '../../runtime/shoebox/metrics/metrics-file.ts';
+import { svcServer } from '../support/cli.ts';
+import { makeProject, removeProject } from '../support/project.ts';
+import { buildProject, get } from '../endpoints/support.ts';
+
+const hello = (hits: number): SavedRoute => ({ method: 'GET', path: '/hello/{name}', hits, totalMs: hits });
+
+const saveOf = (writer: string, save: number, added: Save['added']): Save => ({ writer, save, added, ifUnreadable: [], damaged: () => assert.fail('the file is not damaged') });
+
+async function savedHits(file: string): Promise<number | undefined> {
+  const saved = JSON.parse(await readFile(file, 'utf8')) as { routes: SavedRoute[] };
+  return saved.routes.find((route) => route.path === '/hello/{name}')?.hits;
+}
+
+describe('metrics of several processes serving one project', () => {
+  let root: string;
+  before(async () => {
+    root = await buildProject();
+  });
+  after(() => removeProject(root));
+
+  it('adds up two svc serve processes, and a scrape shows what the other saved', async () => {
+    const [first, second] = await Promise.all([svcServer(root, ['serve', '--port', '0']), svcServer(root, ['serve', '--port', '0'])]);
+    for (let i = 0; i < 7; i++) await get(`${first!.url}/hello/a${i}`);
+    for (let i = 0; i < 5; i++) await get(`${second!.url}/hello/b${i}`);
+    await second!.stop(); // saves on its way out
+    const scrape = JSON.parse((await get(`${first!.url}/svc/metrics`, { headers: { accept: 'application/json' } })).body) as { routes: SavedRoute[] };
+    assert.equal(scrape.routes.find((route) => route.path === '/hello/{name}')?.hits, 12);
+    await first!.stop();
+    assert.equal(await savedHits(join(root, 'shoebox', 'metrics', 'routes.json')), 12);
+  });
+});
+
+describe('MetricsFile', () => {
+  let root: string;
+  let file: string;
+  before(async () => {
+    root = await makeProject({});
+    file = MetricsFile.of(root).path;
+  });
+  after(() => removeProject(root));
+
+  it('loses no count of saves that overlap', async () => {
+    await rm(file, { force: true });
+    // One MetricsFile each, as each process has its own.
+    await Promise.all(Array.from({ length: 25 }, (_, i) => MetricsFile.of(root).save(saveOf(`w${i}`, 1, () => [hello(1)]))));
+    assert.equal(await savedHits(file), 25);
+  });
+
+  it("tells a save the number of its writer's last save that reached the file", async () => {
+    await rm(file, { force: true });
+    const metrics = MetricsFile.of(root);
+    const seen: number[] = [];
+    await metrics.save(saveOf('w', 3, (last) => (seen.push(last), [hello(2)])));
+    // A process that exits during its save 4 cannot tell whether it reached the file.
+    metrics.saveNow(saveOf('w', 5, (last) => (seen.push(last), [hello(last === 3 ? 10 : 1)])));
+    metrics.saveNow(saveOf('other', 1, (last) => (seen.push(last), [])));
+    assert.deepEqual(seen, [0, 3, 0]);
+    assert.equal(await savedHits(file), 12);
+  });
+
+  it('takes over a lock its holder left behind, and waits for one that is held', async () => {
+    await rm(file, { force: true });
+    const lock = `${file}.lock`;
+    await mkdir(lock, { recursive: true });
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await utimes(lock, minuteAgo, minuteAgo);
+    await MetricsFile.of(root).save(saveOf('w', 1, () => [hello(1)]));
+    assert.equal(await savedHits(file), 1);
+
+    await mkdir(lock);
+    let done = false;
+    const saving = MetricsFile.of(root).save(saveOf('w', 2, () => [hello(1)])).then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(done, false, 'saved while another process held the lock');
+    await rm(lock, { recursive: true });
+    await saving;
+    assert.equal(await savedHits(file), 2);
+  });
+
+  it('replaces an unreadable file with what the process last saw in it, and says so', async () => {
+    await writeFile(file, '{"routes": [');
+    const problems: string[] = [];
+    const routes = await MetricsFile.of(root).save({ writer: 'w', save: 1, added: () => [hello(1)], ifUnreadable: [hello(4)], damaged: (problem) => problems.push(problem) });
+    assert.deepEqual(routes, [hello(5)]);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!, /^is unreadable \(not JSON: .*\); it is replaced with the counts this process holds$/);
+  });
+});
