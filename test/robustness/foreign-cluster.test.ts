@@ -43,7 +43,7 @@ describe('svc serve under a cluster primary that is not svc', () => {
   before(async () => {
     root = await makeProject({ 'routes/app.ts': ROUTES });
     assert.equal(svc(root, ['build']).status, 0);
-    primary = spawn(process.execPath, [join(import.meta.dirname, 'foreign-primary.mjs'), join(repoRoot, 'bin', 'svc.js'), '2', '--port', '0'], { cwd: root });
+    primary = spawn(process.execPath, [join(import.meta.dirname, 'foreign-primary.mjs'), join(repoRoot, 'bin', 'svc.js'), '2', '--port', '0', '--workers', '2'], { cwd: root });
     primary.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     primary.stderr!.on('data', (chunk: Buffer) => (output += chunk));
     // Workers listening on port 0 are all given the same port by the cluster.
@@ -71,9 +71,10 @@ describe('svc serve under a cluster primary that is not svc', () => {
   });
   after(() => removeProject(root));
 
-  it('is served by both workers, each saying where it serves', () => {
+  it('is served by both workers, each saying where it serves and that --workers is not its to use', () => {
     assert.equal(pids.size, 2, 'the cluster gave every connection to one worker');
     assert.equal(output.match(/svc: serving http:\/\/127\.0\.0\.1:\d+/g)?.length, 2, output);
+    assert.equal(output.match(/svc: --workers 2 is ignored in a process another cluster primary forked \(PM2's cluster mode\): it starts the instances/g)?.length, 2, output);
     assert.match(output, /exit codes 0 0/);
   });
 

@@ -3,6 +3,7 @@
 // its process counted since its last one, under a lock. Each used to write its own
 // totals over the others', so the file held one process's counts.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -65,6 +66,24 @@ describe('MetricsFile', () => {
     metrics.saveNow(saveOf('other', 1, (last) => (seen.push(last), [])));
     assert.deepEqual(seen, [0, 3, 0]);
     assert.equal(await savedHits(file), 12);
+  });
+
+  it('writes at exit without waiting for the lock its own save under way holds', async () => {
+    await rm(file, { force: true });
+    const metrics = MetricsFile.of(root);
+    let atExit: { ms: number; hits: number | undefined } | undefined;
+    await metrics.save(
+      saveOf('w', 1, () => {
+        // Inside the save: the lock is held, and `process.exit()` would end the process here.
+        const started = performance.now();
+        metrics.saveNow(saveOf('w', 2, () => [hello(3)]));
+        atExit = { ms: performance.now() - started, hits: JSON.parse(readFileSync(file, 'utf8')).routes[0].hits };
+        return [hello(1)];
+      }),
+    );
+    assert.equal(atExit?.hits, 3);
+    // It used to wait until the lock looked abandoned (10 s).
+    assert.ok(atExit.ms < 5000, `saveNow waited ${atExit.ms} ms`);
   });
 
   it('takes over a lock its holder left behind, and waits for one that is held', async () => {

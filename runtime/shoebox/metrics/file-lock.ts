@@ -14,34 +14,47 @@ const RETRY_MS = 5;
 /** `released`: the lock went between the two calls: try again at once. */
 type Attempt = 'taken' | 'held' | 'stale' | 'released';
 
-export async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
-  const lock = `${file}.lock`;
-  for (;;) {
-    const attempt = await tryLock(lock);
-    if (attempt === 'taken') break;
-    if (attempt === 'stale') await rm(lock, { recursive: true, force: true });
-    else if (attempt === 'held') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
+export class FileLock {
+  private readonly lock: string;
+  /** This process holds the lock: an asynchronous `run` is under way. */
+  private holding = false;
 
-/** `withLock`, synchronously, for a process that exits now. */
-export function withLockNow<T>(file: string, work: () => T): T {
-  const lock = `${file}.lock`;
-  for (;;) {
-    const attempt = tryLockNow(lock);
-    if (attempt === 'taken') break;
-    if (attempt === 'stale') rmSync(lock, { recursive: true, force: true });
-    else if (attempt === 'held') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
+  constructor(file: string) {
+    this.lock = `${file}.lock`;
   }
-  try {
-    return work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    for (;;) {
+      const attempt = await tryLock(this.lock);
+      if (attempt === 'taken') break;
+      if (attempt === 'stale') await rm(this.lock, { recursive: true, force: true });
+      else if (attempt === 'held') await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+    this.holding = true;
+    try {
+      return await work();
+    } finally {
+      this.holding = false;
+      await rm(this.lock, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * `run`, synchronously, for a process that exits now. A `run` of its own under way holds
+   * the lock and will never finish: the lock is this one's to use, not to wait for.
+   */
+  runNow<T>(work: () => T): T {
+    while (!this.holding) {
+      const attempt = tryLockNow(this.lock);
+      if (attempt === 'taken') break;
+      if (attempt === 'stale') rmSync(this.lock, { recursive: true, force: true });
+      else if (attempt === 'held') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, RETRY_MS);
+    }
+    try {
+      return work();
+    } finally {
+      rmSync(this.lock, { recursive: true, force: true });
+    }
   }
 }
 

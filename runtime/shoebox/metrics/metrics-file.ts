@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
-import { withLock, withLockNow } from './file-lock.ts';
+import { FileLock } from './file-lock.ts';
 import { countsAdded } from './saved-routes.ts';
 
 export interface SavedRoute {
@@ -47,7 +47,11 @@ const FORMAT_VERSION = 1;
 const WRITER_KEPT_MS = 3_600_000;
 
 export class MetricsFile {
-  private constructor(readonly path: string) {}
+  private readonly lock: FileLock;
+
+  private constructor(readonly path: string) {
+    this.lock = new FileLock(path);
+  }
 
   static of(root: string): MetricsFile {
     return new MetricsFile(shoeboxPath(root, 'metrics', 'routes.json'));
@@ -66,7 +70,7 @@ export class MetricsFile {
   /** Adds a process's counts to the file's; resolves with what the file now holds. */
   async save(save: Save): Promise<SavedRoute[]> {
     await ensureFolder(dirname(this.path));
-    return withLock(this.path, async () => {
+    return this.lock.run(async () => {
       const before = await this.read();
       const after = merged(before, save);
       const temporary = `${this.path}.${process.pid}.tmp`;
@@ -82,7 +86,7 @@ export class MetricsFile {
   /** `save`, synchronously, for a process that exits now; its own temporary file, as a `save` may be under way. */
   saveNow(save: Save): void {
     mkdirSync(dirname(this.path), { recursive: true });
-    withLockNow(this.path, () => {
+    this.lock.runNow(() => {
       let before: LoadedMetrics;
       try {
         before = parsed(readFileSync(this.path, 'utf8'));
