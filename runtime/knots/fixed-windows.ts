@@ -19,10 +19,14 @@ export class FixedWindows {
     private readonly maxKeys: number,
   ) {}
 
-  /** Counts one request for `key` at `now` and returns its window. */
+  /**
+   * Counts one request for `key` at `now` and returns its window. A window that would
+   * close more than a whole window from now was opened before the clock was set back (NTP
+   * stepping it, a VM resumed): it is closed, or its client would wait out the step too.
+   */
   hit(key: string, now: number): Window {
     const open = this.windows.get(key);
-    if (open !== undefined && open.resetAt > now) {
+    if (open !== undefined && this.isOpen(open, now)) {
       open.count++;
       return open;
     }
@@ -33,6 +37,10 @@ export class FixedWindows {
     return window;
   }
 
+  private isOpen(window: Window, now: number): boolean {
+    return window.resetAt > now && window.resetAt - now <= this.windowMs;
+  }
+
   /** Keys currently tracked. */
   get size(): number {
     return this.windows.size;
@@ -41,7 +49,7 @@ export class FixedWindows {
   /** Runs only when a window opens, and drops each entry once: O(1) amortised. */
   private evict(now: number): void {
     for (const [key, window] of this.windows) {
-      if (window.resetAt > now && this.windows.size < this.maxKeys) return;
+      if (this.isOpen(window, now) && this.windows.size < this.maxKeys) return;
       this.windows.delete(key);
     }
   }

@@ -16,6 +16,8 @@ const STORED_HEADERS = ['content-type', 'content-language', 'content-encoding', 
 
 /** Response directives that forbid keeping a shared copy (RFC 9111 §5.2.2). */
 const PRIVATE_DIRECTIVES = ['no-store', 'private', 'no-cache'];
+/** How far ahead of this server's clock another's may run, for an entry it stored to count as stored now. */
+const CLOCKS_AGREE_MS = 1000;
 
 /** Response directives that let a shared cache keep the answer to a request with `Authorization` (RFC 9111 §3.5). */
 const SHARED_DIRECTIVES = ['public', 's-maxage', 'must-revalidate'];
@@ -110,10 +112,14 @@ export class ShoeCacheKnots implements Middleware {
   /**
    * Within the expiry the entry was written with and within this knot's TTL: an entry
    * stored under a longer TTL (before svc.json `cache.ttl` or the entry's parameter was
-   * lowered, and the server restarted) is not served past the TTL in force now.
+   * lowered, and the server restarted) is not served past the TTL in force now. An entry
+   * stored later than now was written before the clock was set back (NTP stepping it, a
+   * VM resumed), or by a server whose clock runs ahead: it would be served for the step
+   * on top of its TTL. A second's difference is clocks that agree.
    */
   private fresh(entry: CachedResponse): boolean {
-    return this.now() < Math.min(entry.expiresAt, entry.storedAt + this.ttlMs);
+    const now = this.now();
+    return entry.storedAt - now <= CLOCKS_AGREE_MS && now < Math.min(entry.expiresAt, entry.storedAt + this.ttlMs);
   }
 
   private hit(ctx: Context, entry: CachedResponse): Outgoing {

@@ -37,4 +37,13 @@ describe('FixedWindows', () => {
     assert.equal(windows.size, 2);
     assert.equal(windows.hit('a', 1_600).count, 2);
   });
+
+  it('closes the windows opened before the clock was set back, and drops them in passing', () => {
+    const windows = new FixedWindows(60_000, 1_000);
+    for (let i = 0; i < 5; i++) windows.hit('a', 3_600_000);
+    windows.hit('b', 3_600_000);
+    assert.deepEqual(windows.hit('a', 1_000), { count: 1, resetAt: 61_000 });
+    windows.hit('c', 61_000);
+    assert.equal(windows.size, 1, 'b, opened an hour ahead, and a, now closed, are dropped');
+  });
 });

@@ -51,6 +51,22 @@ describe('RateLimitKnots', () => {
     assert.equal(reopened.headers['x-ratelimit-remaining'], '1');
   });
 
+  it('closes a window opened before the clock was set back, instead of refusing for the step too', async () => {
+    const ip = from('10.0.3.1');
+    const start = clock.now;
+    await get(server, '/two/a', ip);
+    await get(server, '/two/a', ip);
+    assert.equal((await get(server, '/two/a', ip)).status, 429);
+    clock.now = start - 3_600_000; // NTP steps the clock back an hour
+    try {
+      const after = await get(server, '/two/a', ip);
+      assert.equal(after.status, 200, `refused with Retry-After ${after.headers['retry-after']}`);
+      assert.equal(after.headers['x-ratelimit-remaining'], '1');
+    } finally {
+      clock.now = start;
+    }
+  });
+
   it('gives each middleware entry its own counters', async () => {
     const ip = from('10.0.1.1');
     await get(server, '/two/a', ip);

@@ -86,6 +86,20 @@ describe('ShoeCacheKnots', () => {
     assert.equal((await get(server, '/report?ttl')).headers['x-cache'], 'HIT', 'and stores the fresh answer');
   });
 
+  it('does not serve an entry stored before the clock was set back for the step on top of its TTL', async () => {
+    const start = clock.now;
+    const first = computed((await get(server, '/report?stepped')).body);
+    clock.now = start - 3_600_000; // NTP steps the clock back an hour
+    try {
+      const after = await get(server, '/report?stepped');
+      assert.equal(after.headers['x-cache'], 'MISS');
+      assert.notEqual(computed(after.body), first);
+      assert.equal((await get(server, '/report?stepped')).headers['x-cache'], 'HIT', 'and stores the fresh answer');
+    } finally {
+      clock.now = start;
+    }
+  });
+
   it('takes the TTL from svc.json cache.ttl when the entry has none', async () => {
     await get(server, '/configured');
     clock.now += 4_999;
