@@ -2,13 +2,14 @@
 // `[ISO-8601 time] [type] message`. Requests never wait for the disk: lines are queued
 // and appended by a single writer per file, so they never interleave; the file is
 // rotated by size (`logs.maxBytes`, keeping `logs.keep` old files).
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { appendFile, lstat, rename, unlink } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { appendFile, lstat, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
 import { inSvcWorker, toPrimary } from './cluster-link.ts';
 import { LineBuffer } from './line-buffer.ts';
+import { appendNow, appendToPipe } from './pipe-append.ts';
 import { ensureFolder, logFile } from './paths.ts';
 
 export type LogLimits = SvcConfig['logs'];
@@ -26,6 +27,8 @@ export class LogWriter {
    * link away and leave the lines in a new file nobody reads.
    */
   private rotates = true;
+  /** svc.log is a FIFO, or a link to one or to a pipe: written without blocking a thread (pipe-append.ts). */
+  private pipe = false;
   /** The last write failed: its lines went to stderr. */
   private failing = false;
   /** The lines of the write under way not yet known to be on disk. */
@@ -57,7 +60,7 @@ export class LogWriter {
       if (this.forward) this.forward([lines.toString()]).catch(() => {});
       else {
         mkdirSync(dirname(this.file), { recursive: true });
-        appendFileSync(this.file, lines);
+        appendNow(this.file, lines);
       }
     } catch (e) {
       this.refused(lines, e as Error);
@@ -106,7 +109,8 @@ export class LogWriter {
    */
   private async write(lines: Buffer): Promise<void> {
     this.unwritten = lines;
-    if (this.size < 0) ({ size: this.size, rotates: this.rotates } = await currentFile(this.file));
+    if (this.size < 0) ({ size: this.size, rotates: this.rotates, pipe: this.pipe } = await currentFile(this.file));
+    if (this.pipe) return appendToPipe(this.file, lines);
     if (!this.rotates) return this.appendChunk(lines);
     const { maxBytes } = this.limits;
     let from = 0;
@@ -165,17 +169,20 @@ export class LogWriter {
 }
 
 /**
- * The file's size, and whether it is a regular file, which alone is rotated: not a link,
+ * The file's size, whether it is a regular file, which alone is rotated: not a link,
  * even to a regular file (`/var/log/app/svc.log`), for rotating renames the link and
- * leaves its target behind; whoever made the link rotates the target (logrotate).
+ * leaves its target behind; whoever made the link rotates the target (logrotate); and
+ * whether it is, or links to, a FIFO or a pipe.
  */
-async function currentFile(file: string): Promise<{ size: number; rotates: boolean }> {
+async function currentFile(file: string): Promise<{ size: number; rotates: boolean; pipe: boolean }> {
   try {
     const info = await lstat(file);
-    return info.isFile() ? { size: info.size, rotates: true } : { size: 0, rotates: false };
+    if (info.isFile()) return { size: info.size, rotates: true, pipe: false };
+    const target = info.isSymbolicLink() ? await stat(file).catch(() => info) : info;
+    return { size: 0, rotates: false, pipe: target.isFIFO() };
   } catch {
     await ensureFolder(dirname(file));
-    return { size: 0, rotates: true };
+    return { size: 0, rotates: true, pipe: false };
   }
 }
 
