@@ -3,7 +3,7 @@
 // process counted since its last save to what the file holds, under a lock
 // (file-lock.ts), so no process writes its own totals over another's. Written atomically
 // (a temporary file renamed over the old one): a crash mid-write leaves the previous
-// counts, never half a file. A file that does not parse is reported by the caller and replaced.
+// counts, never half a file. A file that does not parse is reported (`Save.damaged`) and replaced.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';

@@ -8,12 +8,12 @@
 // Several processes may serve one project (PM2's instances, two ports): each save adds
 // this process's counts since its last one to the file's and takes up what the others
 // added, so the counters shown are the project's.
+import { randomBytes } from 'node:crypto';
 import type { ManifestRoute } from '../../manifest.ts';
 import { HttpError } from '../../errors/http-error.ts';
 import { inSvcWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
 import { linkToPrimary, type PrimaryLink } from './cluster.ts';
-import { randomBytes } from 'node:crypto';
 import { MetricsFile, type SavedRoute } from './metrics-file.ts';
 import { countsSince } from './saved-routes.ts';
 
