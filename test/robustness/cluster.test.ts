@@ -3,7 +3,7 @@
 // request lost or counted twice), is the only writer of the log (whole lines, never
 // interleaved) and counts every rate-limited request, whichever worker it reached.
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { after, before, describe, it } from 'node:test';
@@ -87,6 +87,23 @@ describe('svc serve --workers 2', () => {
     assert.ok(seen.at(-1)! > seen[0]!);
   });
 
+  it('lets a client in again when the clock is set back, on every worker', async () => {
+    // Enough refusals that each worker remembers the client as over its limit.
+    for (let i = 0; i < 12; i++) await get('/stepped');
+    await writeFile(join(app.root, 'clock-offset'), String(-3_600_000)); // NTP steps the clock back an hour
+    try {
+      const answers: Array<{ status: number; retryAfter: string | undefined }> = [];
+      for (let i = 0; i < 6; i++) {
+        const { status, headers } = await get('/stepped');
+        answers.push({ status, retryAfter: headers['retry-after'] as string | undefined });
+      }
+      assert.equal(answers[0]!.status, 200, JSON.stringify(answers));
+      assert.ok(answers.every(({ retryAfter }) => retryAfter === undefined || Number(retryAfter) <= 60), JSON.stringify(answers));
+    } finally {
+      await rm(join(app.root, 'clock-offset'), { force: true });
+    }
+  });
+
   it('counts every request exactly once in the metrics endpoint of every worker, and in the saved file', async () => {
     await inBatches(USERS, async (i) => assert.equal((await get(`/users/${i}`)).status, 200));
     await inBatches(MISSING, async (i) => assert.equal((await get(`/missing/${i}/${PADDING}`)).status, 404));
@@ -114,7 +131,8 @@ describe('svc serve --workers 2', () => {
     assert.equal(all.filter((text) => briefly.test(text)).length, 8);
     const clientError = /^\[[^\]]+\] \[400\] client error HPE_INVALID_METHOD from 127\.0\.0\.1 \(request [0-9a-f-]{36}\)$/;
     assert.equal(all.filter((text) => clientError.test(text)).length, 1);
-    const lines = all.filter((text) => !limited.test(text) && !briefly.test(text) && !clientError.test(text));
+    const stepped = /\] \[429\] GET \/stepped 429 from /;
+    const lines = all.filter((text) => !limited.test(text) && !briefly.test(text) && !clientError.test(text) && !stepped.test(text));
     const line = new RegExp(`^\\[\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\\] \\[404\\] GET /missing/(\\d+)/${PADDING} 404 from 127\\.0\\.0\\.1 \\(request [0-9a-f-]{36}\\)$`);
     const seen = lines.map((text) => Number(line.exec(text)?.[1] ?? NaN));
     assert.ok(seen.every(Number.isInteger), `malformed lines: ${lines.filter((text) => !line.test(text)).map((text) => text.slice(0, 120)).join('\n')}`);

@@ -5,7 +5,15 @@ import { svc, svcServer, type RunningSvc } from '../support/cli.ts';
 import { makeProject, removeProject } from '../support/project.ts';
 import type { SvcConfig } from '../../runtime/config.ts';
 
-const ROUTES = `import { RateLimitKnots, type Context, type Router } from 'svc';
+const ROUTES = `import { existsSync, readFileSync } from 'node:fs';
+import { RateLimitKnots, type Context, type Router } from 'svc';
+
+/** A rate limit on a clock a test sets back: Date.now() plus the ms in the file clock-offset */
+class SteppedClockLimit extends RateLimitKnots {
+  protected override now(): number {
+    return Date.now() + (existsSync('clock-offset') ? Number(readFileSync('clock-offset', 'utf8')) : 0);
+  }
+}
 
 export default (router: Router) => {
   router.get('/', () => 'home');
@@ -22,6 +30,10 @@ export default (router: Router) => {
   router.group({ middleware: [[RateLimitKnots, [5, 600]]] }, (limited) => {
     /** Five requests per client in ten minutes, across every worker */
     limited.get('/limited', () => ({ pid: process.pid }));
+  });
+  router.group({ middleware: [[SteppedClockLimit, [2, 60]]] }, (limited) => {
+    /** Two requests per client a minute, on a clock the test may set back */
+    limited.get('/stepped', () => ({ pid: process.pid }));
   });
   router.group({ middleware: [[RateLimitKnots, [2, 2]]] }, (limited) => {
     /** Two requests per client in two seconds */
