@@ -12,10 +12,12 @@ import { pathToFileURL } from 'node:url';
 import { cacheFolder, COMPILE_CACHE } from './cache-folder.js';
 import { bundledMain } from './cli-bundle.js';
 import { projectRoot } from './project-root.js';
+import { outliveLostOutput } from './stdio-errors.js';
 
 // Node 22.1+ keeps V8's compiled code of the modules loaded from here on (ts-morph's
 // TypeScript above all) in a cache on disk; on Node 20 the full CLI installs its own.
 module.enableCompileCache?.();
+outliveLostOutput();
 
 const root = projectRoot(process.cwd());
 if (root !== process.cwd()) process.chdir(root);

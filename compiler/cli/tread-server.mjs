@@ -6,12 +6,15 @@
 //   parent → { listen: true } and the socket → { listening: url } | { failed: message, code }
 //   parent → { release: true } → { released: graceMs }, then the process exits (stop below)
 import { createServer } from 'node:http';
+import { outliveLostOutput } from '../../bin/stdio-errors.js';
 
 const root = process.cwd();
 /** As compiler/cli/expected-failures.ts (this file is plain JavaScript): failures whose message says it all. */
 const EXPECTED = new Set(['GuardTokenError', 'StaleBuildError', 'ListenError', 'ErrorPageError']);
 let current = null;
 let currentBuild = null;
+
+outliveLostOutput(); // as bin/svc.js: the output is svc tread's, which may have lost its reader
 
 // Logged by the build being served, as `svc serve` logs it, rather than ending the process.
 process.on('unhandledRejection', (reason) => (currentBuild ? currentBuild.logUnhandledRejection(reason) : console.error(reason)));
