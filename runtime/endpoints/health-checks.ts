@@ -19,7 +19,11 @@ export async function probeCacheFolder(root: string): Promise<CheckResult> {
   const started = performance.now();
   try {
     const probe = join(await ensureFolder(shoeboxPath(root, 'cache')), `.health-${randomUUID()}`);
-    await writeFile(probe, 'ok');
+    await writeFile(probe, 'ok').catch(async (e: unknown) => {
+      // A full disk fails the write once the file exists: one more left with every check.
+      await unlink(probe).catch(() => {});
+      throw e;
+    });
     await unlink(probe);
     return ok(started);
   } catch (e) {

@@ -13,6 +13,16 @@ const ENTRY_SUFFIX = '.entry';
 
 let temporaries = 0;
 
+/**
+ * A write that failed part way (a full disk) leaves what fitted in its temporary file: a
+ * file no sweep removes, as it is no entry, holding the space a full disk lacks, and one
+ * more with every response the cache fails to store.
+ */
+async function leftBehind(temporary: string, failure: unknown): Promise<never> {
+  await unlink(temporary).catch(() => {});
+  throw failure;
+}
+
 export class CacheStore {
   constructor(readonly folder: string) {}
 
@@ -39,9 +49,9 @@ export class CacheStore {
     try {
       await writeFile(temporary, bytes);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return leftBehind(temporary, e);
       await ensureFolder(this.folder); // emptied or removed while serving
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes).catch((again: unknown) => leftBehind(temporary, again));
     }
     try {
       await utimes(temporary, entry.storedAt / 1000, entry.expiresAt / 1000);

@@ -74,11 +74,13 @@ export class MetricsFile {
       const before = await this.read();
       const after = merged(before, save);
       const temporary = `${this.path}.${process.pid}.tmp`;
-      await writeFile(temporary, fileText(after));
-      await rename(temporary, this.path).catch(async (e: unknown) => {
-        await rm(temporary, { force: true });
-        throw e;
-      });
+      // Removed when the write fails too: a full disk leaves what fitted, holding the space.
+      await writeFile(temporary, fileText(after))
+        .then(() => rename(temporary, this.path))
+        .catch(async (e: unknown) => {
+          await rm(temporary, { force: true });
+          throw e;
+        });
       return after.routes;
     });
   }
@@ -94,8 +96,8 @@ export class MetricsFile {
         before = unread(e);
       }
       const temporary = `${this.path}.${process.pid}.exit.tmp`;
-      writeFileSync(temporary, fileText(merged(before, save)));
       try {
+        writeFileSync(temporary, fileText(merged(before, save)));
         renameSync(temporary, this.path);
       } catch (e) {
         rmSync(temporary, { force: true });
