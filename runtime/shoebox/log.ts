@@ -3,7 +3,7 @@
 // and appended by a single writer per file, so they never interleave; the file is
 // rotated by size (`logs.maxBytes`, keeping `logs.keep` old files).
 import { mkdirSync } from 'node:fs';
-import { appendFile, lstat, rename, stat, unlink } from 'node:fs/promises';
+import { appendFile, lstat, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { inspect } from 'node:util';
 import { DEFAULT_CONFIG, type SvcConfig } from '../config.ts';
@@ -31,6 +31,8 @@ export class LogWriter {
   private pipe = false;
   /** The last write failed: its lines went to stderr. */
   private failing = false;
+  /** A write failed, maybe part way (a full disk): the file may end in part of a line. */
+  private torn = false;
   /** The lines of the write under way not yet known to be on disk. */
   private unwritten: Buffer | null = null;
 
@@ -98,6 +100,7 @@ export class LogWriter {
   private refused(lines: Buffer, failure: Error): void {
     if (!this.failing) process.stderr.write(`svc: cannot write ${this.file}: ${failure.message}; its lines go to stderr until it can be written\n`);
     this.failing = true;
+    this.torn = true;
     this.size = -1; // whatever the file is now, it is read again before the next write
     process.stderr.write(Buffer.from(lines)); // a copy: the buffer is filled again once taken
   }
@@ -110,6 +113,7 @@ export class LogWriter {
   private async write(lines: Buffer): Promise<void> {
     this.unwritten = lines;
     if (this.size < 0) ({ size: this.size, rotates: this.rotates, pipe: this.pipe } = await currentFile(this.file));
+    if (this.torn) this.unwritten = lines = await this.mended(lines);
     if (this.pipe) return appendToPipe(this.file, lines);
     if (!this.rotates) return this.appendChunk(lines);
     const { maxBytes } = this.limits;
@@ -129,6 +133,25 @@ export class LogWriter {
       }
       await this.appendChunk(lines.subarray(from, end));
       from = end;
+    }
+  }
+
+  /**
+   * The part of a line a failed write left at the end of the file (its whole text went to
+   * stderr) is ended, so that the next line starts a line of its own rather than being
+   * glued onto it. Only a regular file is read: a link may lead to a terminal or a pipe.
+   */
+  private async mended(lines: Buffer): Promise<Buffer> {
+    this.torn = false;
+    if (!this.rotates || this.size === 0) return lines;
+    const file = await open(this.file, 'r');
+    try {
+      const last = Buffer.alloc(1);
+      const { size } = await file.stat();
+      const { bytesRead } = size > 0 ? await file.read(last, 0, 1, size - 1) : { bytesRead: 0 };
+      return bytesRead === 0 || last[0] === NEWLINE ? lines : Buffer.concat([Buffer.from('\n'), lines]);
+    } finally {
+      await file.close();
     }
   }
 
