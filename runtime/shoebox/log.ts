@@ -144,15 +144,19 @@ export class LogWriter {
   private async mended(lines: Buffer): Promise<Buffer> {
     this.torn = false;
     if (!this.rotates || this.size === 0) return lines;
-    const file = await open(this.file, 'r');
+    const last = Buffer.alloc(1);
     try {
-      const last = Buffer.alloc(1);
-      const { size } = await file.stat();
-      const { bytesRead } = size > 0 ? await file.read(last, 0, 1, size - 1) : { bytesRead: 0 };
-      return bytesRead === 0 || last[0] === NEWLINE ? lines : Buffer.concat([Buffer.from('\n'), lines]);
-    } finally {
-      await file.close();
+      const file = await open(this.file, 'r');
+      try {
+        const { size } = await file.stat();
+        if (size === 0 || (await file.read(last, 0, 1, size - 1)).bytesRead === 0) return lines;
+      } finally {
+        await file.close();
+      }
+    } catch {
+      return lines; // an unreadable file is the write's to report
     }
+    return last[0] === NEWLINE ? lines : Buffer.concat([Buffer.from('\n'), lines]);
   }
 
   private async appendChunk(chunk: Buffer): Promise<void> {
