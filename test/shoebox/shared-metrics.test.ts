@@ -4,7 +4,7 @@
 // totals over the others', so the file held one process's counts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { lutimes, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MetricsFile, type Save, type SavedRoute } from '../../runtime/shoebox/metrics/metrics-file.ts';
@@ -102,6 +102,27 @@ describe('MetricsFile', () => {
     assert.equal(done, false, 'saved while another process held the lock');
     await rm(lock, { recursive: true });
     await saving;
+    assert.equal(await savedHits(file), 2);
+  });
+
+  it('takes over a lock dated ahead of the clock, and a link to nothing left as the lock', async () => {
+    const lock = `${file}.lock`;
+    const withinSeconds = <T>(promise: Promise<T>): Promise<T> =>
+      Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('the save still waits for the lock')), 3000).unref())]);
+
+    // Left by a crash before the clock was set back an hour: it used to look held for that hour.
+    await rm(file, { force: true });
+    await mkdir(lock, { recursive: true });
+    const hourAhead = new Date(Date.now() + 3_600_000);
+    await utimes(lock, hourAhead, hourAhead);
+    await withinSeconds(MetricsFile.of(root).save(saveOf('w', 1, () => [hello(1)])));
+    assert.equal(await savedHits(file), 1);
+
+    // Its `stat` said "gone" and the save tried again at once, forever, at full CPU.
+    await symlink(join(root, 'no-such-folder'), lock);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    await lutimes(lock, minuteAgo, minuteAgo);
+    await withinSeconds(MetricsFile.of(root).save(saveOf('w', 2, () => [hello(1)])));
     assert.equal(await savedHits(file), 2);
   });
 

@@ -4,8 +4,8 @@
 // fails for all but one process. A lock whose holder died mid-save (SIGKILL) is taken
 // over once it is older than any save takes (two processes taking over the same stale
 // lock at once may both hold it: a crash, then a coincidence of milliseconds).
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { lstatSync, mkdirSync, rmSync } from 'node:fs';
+import { lstat, mkdir, rm } from 'node:fs/promises';
 
 /** A save takes milliseconds; a lock this old was left by a process that is gone. */
 const STALE_MS = 10_000;
@@ -65,7 +65,8 @@ async function tryLock(lock: string): Promise<Attempt> {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
-  return stat(lock).then(ageOf, gone);
+  // The lock itself, not what a link there points to: a dangling link is no lock that was released.
+  return lstat(lock).then(ageOf, gone);
 }
 
 function tryLockNow(lock: string): Attempt {
@@ -76,13 +77,14 @@ function tryLockNow(lock: string): Attempt {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
   try {
-    return ageOf(statSync(lock));
+    return ageOf(lstatSync(lock));
   } catch (e) {
     return gone(e);
   }
 }
 
-const ageOf = (lock: { mtimeMs: number }): Attempt => (Date.now() - lock.mtimeMs > STALE_MS ? 'stale' : 'held');
+/** A lock dated ahead of now by more than a save takes (a clock set back since) was not taken by a save under way either. */
+const ageOf = (lock: { mtimeMs: number }): Attempt => (Math.abs(Date.now() - lock.mtimeMs) > STALE_MS ? 'stale' : 'held');
 
 function gone(e: unknown): Attempt {
   if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
