@@ -115,6 +115,25 @@ describe('metrics endpoint', () => {
     assert.match(log, /\[metrics\] .*routes\.json held 1 unreadable route entry; it counts from zero, the others are kept/);
   });
 
+  it('adds up two entries of one route, and a scrape does not count them again', async () => {
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    await mkdir(join(root, 'shoebox', 'metrics'), { recursive: true });
+    const routes = [
+      { method: 'GET', path: '/hello/{name}', hits: 10, totalMs: 20 },
+      { method: 'GET', path: '/hello/{name}', hits: 5, totalMs: 3 },
+    ];
+    await writeFile(file, JSON.stringify({ version: 1, routes }));
+    const served = await serve(root);
+    // Each scrape used to add the difference between the two (5) again: 10, 15, 20.
+    const scrapes = [];
+    for (let i = 0; i < 3; i++) scrapes.push((await jsonRoutes(served.url)).find((r) => r.path === '/hello/{name}')?.hits);
+    await get(`${served.url}/hello/x`);
+    await served.stop();
+    assert.deepEqual(scrapes, [15, 15, 15]);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { routes: Array<{ path: string; hits: number; totalMs: number }> };
+    assert.deepEqual(saved.routes.filter((r) => r.path === '/hello/{name}').map((r) => r.hits), [16]);
+  });
+
   it('leaves no temporary file behind when the counts cannot be saved', async () => {
     const folder = join(root, 'shoebox', 'metrics');
     await rm(folder, { recursive: true, force: true });

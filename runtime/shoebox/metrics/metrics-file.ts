@@ -123,7 +123,9 @@ function parsed(text: string): LoadedMetrics {
   if (!Array.isArray(routes)) return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
   // One damaged entry costs that route's counts, not every route's.
   const readable = routes.filter(isSavedRoute);
-  return { kind: 'found', routes: readable, dropped: routes.length - readable.length, writers: writersOf((value as { writers?: unknown }).writers) };
+  // Two entries of one route (a file merged or edited by hand) are both its counts; kept
+  // apart, each read took up the difference between them again, a scrape at a time.
+  return { kind: 'found', routes: countsAdded([], readable), dropped: routes.length - readable.length, writers: writersOf((value as { writers?: unknown }).writers) };
 }
 
 function merged(before: LoadedMetrics, save: Save): { routes: SavedRoute[]; writers: Writers } {
