@@ -134,6 +134,22 @@ describe('metrics endpoint', () => {
     assert.deepEqual(saved.routes.filter((r) => r.path === '/hello/{name}').map((r) => r.hits), [16]);
   });
 
+  it('takes a duration no clock could have summed for damage, not for Infinity', async () => {
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    await mkdir(join(root, 'shoebox', 'metrics'), { recursive: true });
+    await writeFile(file, JSON.stringify({ version: 1, routes: [{ method: 'GET', path: '/hello/{name}', hits: 3, totalMs: 1e308 }] }));
+    await rm(join(root, 'shoebox', 'logs'), { recursive: true, force: true });
+    const served = await serve(root);
+    const json = await jsonRoutes(served.url);
+    const text = (await get(`${served.url}/svc/metrics`)).body;
+    await served.stop();
+    // It was served: `"totalMs": null` in the JSON, `Infinity` in the Prometheus text.
+    assert.deepEqual(json.find((r) => r.path === '/hello/{name}'), { method: 'GET', path: '/hello/{name}', hits: 0, totalMs: 0, avgMs: 0 });
+    assert.equal(sample(parsePrometheusTextFormat(text), 'svc_route_duration_seconds', 'GET', '/hello/{name}')?.sum, '0');
+    const log = await readFile(join(root, 'shoebox', 'logs', 'svc.log'), 'utf8');
+    assert.match(log, /\[metrics\] .*routes\.json held 1 unreadable route entry/);
+  });
+
   it('leaves no temporary file behind when the counts cannot be saved', async () => {
     const folder = join(root, 'shoebox', 'metrics');
     await rm(folder, { recursive: true, force: true });

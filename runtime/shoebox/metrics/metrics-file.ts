@@ -162,8 +162,9 @@ function isSavedRoute(value: unknown): value is SavedRoute {
     Number.isSafeInteger(hits) &&
     (hits as number) >= 0 &&
     typeof totalMs === 'number' &&
-    Number.isFinite(totalMs) &&
-    totalMs >= 0
+    totalMs >= 0 &&
+    // 2^53 ms is 285,000 years: more is damage, and shown in microseconds it is Infinity (JSON `null`).
+    totalMs <= Number.MAX_SAFE_INTEGER
   );
 }
 
