@@ -4,7 +4,7 @@
 // totals over the others', so the file held one process's counts.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { lutimes, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { lstat, lutimes, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MetricsFile, type Save, type SavedRoute } from '../../runtime/shoebox/metrics/metrics-file.ts';
@@ -124,6 +124,20 @@ describe('MetricsFile', () => {
     await lutimes(lock, minuteAgo, minuteAgo);
     await withinSeconds(MetricsFile.of(root).save(saveOf('w', 2, () => [hello(1)])));
     assert.equal(await savedHits(file), 2);
+  });
+
+  it('writes through a link in the file\'s place, and leaves the link', async () => {
+    const elsewhere = join(root, 'volume', 'routes.json');
+    await mkdir(join(root, 'volume'), { recursive: true });
+    await writeFile(elsewhere, JSON.stringify({ version: 1, routes: [hello(7)] }));
+    await rm(file, { force: true });
+    await symlink(elsewhere, file);
+    await MetricsFile.of(root).save(saveOf('w', 1, () => [hello(1)]));
+    MetricsFile.of(root).saveNow(saveOf('v', 1, () => [hello(2)]));
+    // The link was replaced with a file of its own, and the volume kept the counts of before.
+    assert.ok((await lstat(file)).isSymbolicLink(), 'the link was replaced');
+    assert.equal(await savedHits(elsewhere), 10);
+    await rm(file);
   });
 
   it('replaces an unreadable file with what the process last saw in it, and says so', async () => {

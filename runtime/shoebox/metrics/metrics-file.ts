@@ -4,8 +4,8 @@
 // (file-lock.ts), so no process writes its own totals over another's. Written atomically
 // (a temporary file renamed over the old one): a crash mid-write leaves the previous
 // counts, never half a file. A file that does not parse is reported (`Save.damaged`) and replaced.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
 import { FileLock } from './file-lock.ts';
@@ -73,10 +73,11 @@ export class MetricsFile {
     return this.lock.run(async () => {
       const before = await this.read();
       const after = merged(before, save);
-      const temporary = `${this.path}.${process.pid}.tmp`;
+      const target = await realpath(this.path).catch(() => this.path); // realTarget(), without blocking
+      const temporary = `${target}.${process.pid}.tmp`;
       // Removed when the write fails too: a full disk leaves what fitted, holding the space.
       await writeFile(temporary, fileText(after))
-        .then(() => rename(temporary, this.path))
+        .then(() => rename(temporary, target))
         .catch(async (e: unknown) => {
           await rm(temporary, { force: true });
           throw e;
@@ -95,15 +96,28 @@ export class MetricsFile {
       } catch (e) {
         before = unread(e);
       }
-      const temporary = `${this.path}.${process.pid}.exit.tmp`;
+      const target = realTarget(this.path);
+      const temporary = `${target}.${process.pid}.exit.tmp`;
       try {
         writeFileSync(temporary, fileText(merged(before, save)));
-        renameSync(temporary, this.path);
+        renameSync(temporary, target);
       } catch (e) {
         rmSync(temporary, { force: true });
         throw e;
       }
     });
+  }
+}
+
+/**
+ * Where a save renames its file to: what a link in the file's place points to (a volume
+ * that outlives the container), which renaming over the link would leave behind, stale.
+ */
+function realTarget(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }
 
