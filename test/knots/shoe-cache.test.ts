@@ -2,7 +2,9 @@
 // by path and sorted query; TTL from the entry or svc.json; no-store both ways; ETag and
 // 304; damaged entries are misses and get replaced; `svc cache:clear` empties the folder.
 import assert from 'node:assert/strict';
-import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants } from 'node:fs';
+import { open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { clearCache } from '../../runtime/knots/clear-cache.ts';
@@ -217,6 +219,24 @@ describe('ShoeCacheKnots', () => {
       assert.equal(res.headers['x-cache'], 'MISS');
       assert.notEqual(res.body, original.body);
       assert.equal((await get(server, '/report?damaged')).headers['x-cache'], 'HIT', 'replaced by the fresh answer');
+    }
+  });
+
+  it('treats a FIFO in an entry\'s place as a MISS, without waiting for a writer', async () => {
+    await get(server, '/report?fifo');
+    const [file] = await entries();
+    const path = join(folder, file!);
+    await rm(path);
+    execFileSync('mkfifo', [path]);
+    try {
+      // The read used to wait for a writer: no answer ever, and no exit on SIGTERM.
+      const res = await Promise.race([get(server, '/report?fifo'), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no answer within 3 s')), 3000).unref())]);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['x-cache'], 'MISS');
+      assert.equal((await get(server, '/report?fifo')).headers['x-cache'], 'HIT', 'replaced by the fresh answer');
+    } finally {
+      // A reader still waiting is let go: a writer comes and goes.
+      await open(path, constants.O_WRONLY | constants.O_NONBLOCK).then((handle) => handle.close(), () => {});
     }
   });
 
