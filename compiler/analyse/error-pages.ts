@@ -2,10 +2,11 @@
 // and call nothing they do not have, or the build says where they do not (SVC010): the
 // server compiles them when it starts, and a page that does not parse would otherwise stop
 // it there; one that calls a missing helper would fail on the first error it should show.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { PAGE_FILE } from '../../runtime/errors/pages.ts';
+import { readRegularFileSync } from '../../runtime/shoebox/regular-file.ts';
 import { missingCalls } from './error-page-calls.ts';
 import type { Reporter } from './reporter.ts';
 
@@ -18,7 +19,7 @@ export function checkErrorPages(reporter: Reporter): void {
       const file = reporter.relative(path);
       let source: string;
       try {
-        source = readFileSync(path, 'utf8');
+        source = readRegularFileSync(path).toString('utf8'); // a FIFO used to hold the build up for ever
       } catch (e) {
         const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
         reporter.error('SVC010', `the error page cannot be read (${why}). Make it a readable file, or remove it.`, { file, line: 1, col: 1 });

@@ -2,11 +2,12 @@
 // folder first: the app's weave/Views/errors/, then the project's shoebox/views/, then
 // the defaults shipped with svc; `<status>.hbs` in any of them before `error.hbs`.
 // Everything is read and compiled once, at start-up, so rendering is synchronous.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import Handlebars from 'handlebars';
 import { logAndWarn, type LogWriter } from '../shoebox/log.ts';
 import { frameworkRoot, shoeboxPath } from '../shoebox/paths.ts';
+import { readRegularFile } from '../shoebox/regular-file.ts';
 
 export interface ErrorPageData {
   status: number;
@@ -106,9 +107,9 @@ async function loadFolder(handlebars: typeof Handlebars, root: string, folder: s
     if (!named) continue;
     let source: string;
     try {
-      source = await readFile(join(folder, name), 'utf8');
+      source = (await readRegularFile(join(folder, name))).toString('utf8');
     } catch (e) {
-      // A folder by that name, a file this process may not read: said in one line, as a page that does not parse is.
+      // A folder by that name, a FIFO, a file this process may not read: said in one line, as a page that does not parse is.
       throw new ErrorPageError(`Error page ${join(folder, name)} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}). Make it a readable file, or remove it.`);
     }
     try {

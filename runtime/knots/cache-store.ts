@@ -3,20 +3,14 @@
 // never half of one. An entry file's modification time is its expiry, so a sweep finds
 // what to remove from the folder's listing, whichever knot wrote it and with what TTL.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureFolder } from '../shoebox/paths.ts';
+import { readRegularFile } from '../shoebox/regular-file.ts';
 import { decodeEntry, encodeEntry, type CachedResponse } from './cache-entry.ts';
 
 /** Entry files end in this; anything else in the folder is a temporary file or not ours. */
 const ENTRY_SUFFIX = '.entry';
-/**
- * A FIFO in an entry's place would be waited on for a writer, in a thread of Node's pool
- * that Node's exit waits for too: the request never answered and SIGTERM never ended the
- * process. Opened without waiting, it is seen to be no file.
- */
-const READ_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 let temporaries = 0;
 
@@ -41,13 +35,8 @@ export class CacheStore {
   async read(key: string): Promise<CachedResponse | null> {
     let bytes: Buffer;
     try {
-      const handle = await open(this.fileFor(key), READ_WITHOUT_WAITING);
-      try {
-        if (!(await handle.stat()).isFile()) return null;
-        bytes = await handle.readFile();
-      } finally {
-        await handle.close();
-      }
+      // A FIFO in its place too: it used to be waited on for a writer, for ever.
+      bytes = await readRegularFile(this.fileFor(key));
     } catch {
       return null;
     }

@@ -1,10 +1,11 @@
 // The bundle reads its manifest and IP tables from beside itself when it starts: a
 // build missing one, or with one damaged, is refused in one clear line, not a stack.
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { makeProject, removeProject } from '../support/project.ts';
+import { makeProject, removeProject, repoRoot } from '../support/project.ts';
 import { svc } from '../support/cli.ts';
 
 let root: string;
@@ -74,6 +75,23 @@ test('svc serve refuses, in one line, an error page that became a folder after t
   assert.equal(result.status, 1, result.stdout + result.stderr);
   assert.match(result.stderr, /500\.hbs cannot be read \(EISDIR\)\. Make it a readable file, or remove it\./);
   assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+});
+
+test('svc serve and svc build refuse, in one line, an error page that is a FIFO', async (t) => {
+  const page = join(root, 'shoebox', 'views', '404.hbs');
+  t.after(() => rm(join(root, 'shoebox', 'views'), { recursive: true, force: true }));
+  await mkdir(dirname(page), { recursive: true });
+  execFileSync('mkfifo', [page]);
+  for (const [args, message] of [
+    [['serve', '--port', '0'], /404\.hbs cannot be read \(not a regular file .*\)\. Make it a readable file, or remove it\./],
+    [['build'], /^shoebox\/views\/404\.hbs:1:1 - error SVC010: the error page cannot be read \(not a regular file .*\)/m],
+  ] as const) {
+    // Each read the page by waiting for a writer, for ever: the server did not start, nor stop on SIGTERM.
+    const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'svc.js'), ...args], { cwd: root, encoding: 'utf8', timeout: 20_000, killSignal: 'SIGKILL' });
+    assert.equal(result.status, 1, `svc ${args[0]}: ${result.signal ?? ''}${result.stdout}${result.stderr}`);
+    assert.match(result.stdout + result.stderr, message);
+    assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+  }
 });
 
 const writers: Array<[string, string[], string, RegExp]> = [

@@ -3,8 +3,9 @@
 // its process counted since its last one, under a lock. Each used to write its own
 // totals over the others', so the file held one process's counts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { lstat, lutimes, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { constants, readFileSync } from 'node:fs';
+import { lstat, lutimes, mkdir, open, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MetricsFile, type Save, type SavedRoute } from '../../runtime/shoebox/metrics/metrics-file.ts';
@@ -124,6 +125,21 @@ describe('MetricsFile', () => {
     await lutimes(lock, minuteAgo, minuteAgo);
     await withinSeconds(MetricsFile.of(root).save(saveOf('w', 2, () => [hello(1)])));
     assert.equal(await savedHits(file), 2);
+  });
+
+  it('replaces a FIFO in the file\'s place, without waiting for a writer', async () => {
+    await rm(file, { force: true });
+    execFileSync('mkfifo', [file]);
+    const problems: string[] = [];
+    // The read used to wait for a writer: no scrape answered, and no exit on SIGTERM.
+    const saving = MetricsFile.of(root).save({ writer: 'w', save: 1, added: () => [hello(1)], ifUnreadable: [hello(2)], damaged: (problem) => problems.push(problem) });
+    const routes = await Promise.race([saving, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the save still waits')), 3000).unref())]).finally(() =>
+      // A read still waiting is let go: a writer comes and goes.
+      open(file, constants.O_WRONLY | constants.O_NONBLOCK).then((handle) => handle.close(), () => {}),
+    );
+    assert.deepEqual(routes, [hello(3)]);
+    assert.match(problems[0]!, /^is unreadable \(not a regular file .*\); it is replaced/);
+    assert.equal(await savedHits(file), 3);
   });
 
   it('writes through a link in the file\'s place, and leaves the link', async () => {

@@ -4,10 +4,11 @@
 // (file-lock.ts), so no process writes its own totals over another's. Written atomically
 // (a temporary file renamed over the old one): a crash mid-write leaves the previous
 // counts, never half a file. A file that does not parse is reported (`Save.damaged`) and replaced.
-import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensureFolder, shoeboxPath } from '../paths.ts';
+import { readRegularFile, readRegularFileSync } from '../regular-file.ts';
 import { FileLock } from './file-lock.ts';
 import { countsAdded } from './saved-routes.ts';
 
@@ -60,7 +61,8 @@ export class MetricsFile {
   async read(): Promise<LoadedMetrics> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      // A FIFO in its place is unreadable, and replaced: it used to be waited on for a writer, for ever.
+      text = (await readRegularFile(this.path)).toString('utf8');
     } catch (e) {
       return unread(e);
     }
@@ -92,7 +94,7 @@ export class MetricsFile {
     this.lock.runNow(() => {
       let before: LoadedMetrics;
       try {
-        before = parsed(readFileSync(this.path, 'utf8'));
+        before = parsed(readRegularFileSync(this.path).toString('utf8'));
       } catch (e) {
         before = unread(e);
       }
