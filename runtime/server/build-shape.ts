@@ -39,8 +39,15 @@ export function compiledIpRules(app: CompiledApp): ReturnType<typeof ipHandlerOp
   }
 }
 
+/**
+ * A route's id is its place in the list, which the dispatcher answers with and the route
+ * table and the metrics index by: an id edited to 1e15 failed the start with a stack
+ * (a counter array of that length), to -1 or "x" answered that route with 500.
+ */
+const idsInPlace = (value: unknown): boolean => (value as Manifest).routes.every((route, i) => route.id === i);
+
 export function checkManifest(value: unknown): Manifest {
-  if (!manifest(value)) throw damaged('manifest.json');
+  if (!manifest(value) || !idsInPlace(value)) throw damaged('manifest.json');
   return value as Manifest;
 }
 

@@ -34,6 +34,13 @@ const damages: Array<[string, string, (path: string) => Promise<void>, RegExp]> 
   ['IP tables without their routes', 'ip-tables.json', (path) => writeFile(path, '{"global":{"whitelist":{"v4":[],"v6":[]},"blacklist":{"v4":[],"v6":[]}},"trustProxy":{"v4":[],"v6":[]}}'), /ip-tables\.json does not hold/],
   ['an IP entry that is no address', 'ip-tables.json', async (path) => writeFile(path, (await readFile(join(root, 'ip-tables.json.good'), 'utf8')).replace('"v4": []', '"v4": ["x"]')), /ip-tables\.json does not hold/],
   ['a manifest of an empty object', 'manifest.json', (path) => writeFile(path, '{}'), /manifest\.json does not hold what svc build writes/],
+  // Ids index the route table and the metrics: 1e15 failed the start with a stack, -1 answered with 500.
+  ...[1e15, -1, '"x"'].map((id): [string, string, (path: string) => Promise<void>, RegExp] => [
+    `a route id of ${id}`,
+    'manifest.json',
+    async (path) => writeFile(path, (await readFile(join(root, 'manifest.json.good'), 'utf8')).replace('"id": 0,', `"id": ${id},`)),
+    /manifest\.json does not hold what svc build writes/,
+  ]),
   // A module that loads but is no build: svc must not call what is not there.
   ['an emptied bundle', 'app.mjs', (path) => writeFile(path, ''), /app\.mjs does not hold what svc build writes/],
   ['a bundle that is some other module', 'app.mjs', (path) => writeFile(path, 'export const x = 1;\n'), /app\.mjs does not hold what svc build writes/],
