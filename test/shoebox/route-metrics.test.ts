@@ -107,6 +107,8 @@ describe('RouteMetrics', () => {
     const failures = stderr.filter((line) => line.includes('cannot write'));
     assert.equal(failures.length, 1, stderr.join(''));
     assert.match(failures[0]!, /^svc: cannot write .*routes\.json: EISDIR.*; said once, tried again at each save\n$/);
+    // It was said unreadable at each save too, in svc.log as well: a line every 10 s and at each scrape.
+    assert.equal(stderr.filter((line) => line.includes('is unreadable')).length, 1, stderr.join(''));
 
     await rm(file, { recursive: true });
     metrics.record(0, 1);

@@ -222,7 +222,10 @@ export class RouteMetrics {
     return this.saving;
   }
 
-  private readonly damaged = (problem: string): void => logAndWarn(logWriter(this.root), 'metrics', `${this.file.path} ${problem}`);
+  /** Said with the first failure to replace the file, not again at each save that fails the same way (a folder in its place). */
+  private readonly damaged = (problem: string): void => {
+    if (!this.failing) logAndWarn(logWriter(this.root), 'metrics', `${this.file.path} ${problem}`);
+  };
 
   /** Counts changed since the last save began, and this build still keeps them: taken as saved from here on. */
   private toSave(): boolean {
