@@ -13,6 +13,7 @@ const bad: Record<string, [string, RegExp]> = {
   'not JSON': ['{"migrations": [', /migrations\.json is not valid JSON/],
   'wrong shape': ['[]', /migrations\.json is corrupt: expected an object with a "migrations" array/],
   'bad entry': ['{"migrations": [{"name": "x", "batch": "one", "appliedAt": "now"}]}', /migrations\.json is corrupt: migrations\[0\]\.batch/],
+  'batch past 2^53': ['{"migrations": [{"name": "x", "batch": 9007199254740992, "appliedAt": "2025-01-01T00:00:00.000Z"}]}', /migrations\.json is corrupt: migrations\[0\]\.batch must be a whole number from 1 to 9007199254740991/],
 };
 
 for (const [label, [content, message]] of Object.entries(bad)) {

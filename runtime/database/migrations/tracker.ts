@@ -51,7 +51,8 @@ function shapeProblem(data: unknown): string | null {
   for (const [i, entry] of migrations.entries()) {
     const { name, batch, appliedAt } = (entry ?? {}) as Partial<AppliedMigration>;
     if (typeof name !== 'string' || name === '') return `migrations[${i}].name must be a non-empty string`;
-    if (!Number.isInteger(batch) || batch! < 1) return `migrations[${i}].batch must be a whole number of at least 1`;
+    // Past 2^53 the next batch rounds to the same number, and a rollback would undo both.
+    if (!Number.isSafeInteger(batch) || batch! < 1) return `migrations[${i}].batch must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`;
     if (typeof appliedAt !== 'string') return `migrations[${i}].appliedAt must be a string`;
     if (seen.has(name)) return `"${name}" is listed twice`;
     seen.add(name);
