@@ -2,11 +2,12 @@
 // `CheckResult`; `withDeadline` bounds any of them so one hung dependency cannot hold
 // the whole answer.
 import { randomUUID } from 'node:crypto';
-import { unlink, writeFile } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { HealthService } from '../config.ts';
 import { ensureFolder, shoeboxPath } from '../shoebox/paths.ts';
+import { writeWhole } from '../shoebox/write-whole.ts';
 
 export interface CheckResult {
   status: 'ok' | 'down';
@@ -19,11 +20,7 @@ export async function probeCacheFolder(root: string): Promise<CheckResult> {
   const started = performance.now();
   try {
     const probe = join(await ensureFolder(shoeboxPath(root, 'cache')), `.health-${randomUUID()}`);
-    await writeFile(probe, 'ok').catch(async (e: unknown) => {
-      // A full disk fails the write once the file exists: one more left with every check.
-      await unlink(probe).catch(() => {});
-      throw e;
-    });
+    await writeWhole(probe, 'ok');
     await unlink(probe);
     return ok(started);
   } catch (e) {

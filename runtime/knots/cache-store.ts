@@ -3,26 +3,17 @@
 // never half of one. An entry file's modification time is its expiry, so a sweep finds
 // what to remove from the folder's listing, whichever knot wrote it and with what TTL.
 import { createHash } from 'node:crypto';
-import { readdir, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureFolder } from '../shoebox/paths.ts';
 import { readRegularFile } from '../shoebox/regular-file.ts';
+import { writeWhole } from '../shoebox/write-whole.ts';
 import { decodeEntry, encodeEntry, type CachedResponse } from './cache-entry.ts';
 
 /** Entry files end in this; anything else in the folder is a temporary file or not ours. */
 const ENTRY_SUFFIX = '.entry';
 
 let temporaries = 0;
-
-/**
- * A write that failed part way (a full disk) leaves what fitted in its temporary file: a
- * file no sweep removes, as it is no entry, holding the space a full disk lacks, and one
- * more with every response the cache fails to store.
- */
-async function leftBehind(temporary: string, failure: unknown): Promise<never> {
-  await unlink(temporary).catch(() => {});
-  throw failure;
-}
 
 export class CacheStore {
   constructor(readonly folder: string) {}
@@ -49,11 +40,11 @@ export class CacheStore {
     const temporary = `${file}.${process.pid}-${++temporaries}.tmp`;
     const bytes = encodeEntry(entry);
     try {
-      await writeFile(temporary, bytes);
+      await writeWhole(temporary, bytes);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return leftBehind(temporary, e);
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       await ensureFolder(this.folder); // emptied or removed while serving
-      await writeFile(temporary, bytes).catch((again: unknown) => leftBehind(temporary, again));
+      await writeWhole(temporary, bytes);
     }
     try {
       await utimes(temporary, entry.storedAt / 1000, entry.expiresAt / 1000);
