@@ -37,7 +37,7 @@ export const docsAsset: BuiltinFactory = async (setup) => {
   // The document of the build being served, read now: a later `svc build` writes the next
   // build's, which this server does not run. `svc tread` writes each build's document
   // after it serves that build (compiler/cli/tread.ts), so there it is read as it changes.
-  const served = setup.dev ? null : await build.load(documentFile);
+  const served = setup.dev ? null : await build.load(documentFile, true);
   const copied = new StaticFiles(docsAssetFolder(setup.root));
   const dist = installedSwaggerUi(setup.root);
   const scope = setup.config.endpoints.guarded ? 'private' : 'public';

@@ -27,7 +27,7 @@ export function outsoleRoute(setup: Pick<BuiltinSetup, 'root' | 'config'>): Boun
   const folder = shoeboxPath(setup.root, 'outsole');
   const files = new StaticFiles(folder);
   const cacheControl = `${guard === null ? 'public' : 'private'}, max-age=${MAX_AGE}`;
-  const invoke = async (ctx: Context): Promise<Buffer | null> => {
+  const invoke = async (ctx: Context): Promise<Buffer | Response | null> => {
     guard?.(ctx);
     const relative = ctx.path.slice(PREFIX.length);
     const parts = relative.split('/');

@@ -1,10 +1,19 @@
-// Files the docs endpoint serves as they are on disk: read once, kept in memory with
-// their ETag, and read again when the file changes (`svc route docs` while serving).
+// Files served as they are on disk (shoebox/outsole/, the API docs): a small one is read
+// once and kept in memory with its ETag, read again when the file changes (`svc route
+// docs` while serving); a large one (a video, a download) is streamed from disk for each
+// request, so that it neither fills the memory nor meets Node's 2 GiB limit on one read.
 import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Context } from '../context.ts';
+import { openRegularFile, readRegularFile } from '../shoebox/regular-file.ts';
+
+/** Files up to this size are kept in memory. */
+const CACHED_AT_MOST = 4 * 1024 * 1024;
+/** What one folder's files may hold in memory together; the longest kept go first. */
+const CACHE_BUDGET = 16 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -31,47 +40,78 @@ export function contentType(file: string): string {
   return extension === '' ? 'text/plain; charset=utf-8' : (CONTENT_TYPES[extension] ?? 'application/octet-stream');
 }
 
-interface Cached {
+export interface StaticFile {
   /** ctime as well as mtime: a copy that keeps the modification time (`cp -p`) still moves it. */
   mtimeMs: number;
   ctimeMs: number;
   size: number;
   etag: string;
-  body: Buffer;
+  /** The content, kept in memory; null for a large file, streamed from `path` for each request. */
+  body: Buffer | null;
+  /** The file's real path, as checked to be inside the folder. */
+  path: string;
 }
 
 /** The files of one folder. */
 export class StaticFiles {
-  private readonly cache = new Map<string, Cached>();
+  /** In the order they were read: the first are dropped when the budget is spent. */
+  private readonly cache = new Map<string, StaticFile>();
+  private cachedBytes = 0;
 
   constructor(readonly folder: string) {}
 
   /**
-   * The content of `file` (a path inside the folder), or null when there is no such
-   * regular file. A symbolic link that leads out of the folder counts as none: names are
-   * checked before they get here, links are not, and the folder is meant to hold all
-   * that is served (a link to /etc/passwd planted in it must not serve that).
+   * The file at `file` (a path inside the folder), or null when there is no such regular
+   * file. A symbolic link that leads out of the folder counts as none: names are checked
+   * before they get here, links are not, and the folder is meant to hold all that is
+   * served (a link to /etc/passwd planted in it must not serve that). `whole` reads it
+   * into memory whatever its size, for a file served as it was at start-up.
    */
-  async load(file: string): Promise<Cached | null> {
-    let real: string;
-    let info: Stats;
+  async load(file: string, whole = false): Promise<StaticFile | null> {
+    const found = await this.checked(file);
+    if (found === null) {
+      this.forget(file);
+      return null;
+    }
+    const [real, info] = found;
+    const cached = this.cache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
+    this.forget(file);
+    const stamp = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, path: real };
+    // From its metadata, as nginx's is: hashing the content would read all of it.
+    if (info.size > CACHED_AT_MOST && !whole) return { ...stamp, etag: `W/"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}-${Math.trunc(info.ctimeMs).toString(36)}"`, body: null };
+    // The path that was checked, not `file` again: a link swapped in meanwhile is not followed.
+    const body = await readRegularFile(real).catch(() => null);
+    if (body === null) return null;
+    const fresh = { ...stamp, size: body.length, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
+    if (body.length <= CACHED_AT_MOST) this.keep(file, fresh);
+    return fresh;
+  }
+
+  private async checked(file: string): Promise<[real: string, info: Stats] | null> {
     try {
-      let folder: string;
-      [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
+      const [real, folder] = await Promise.all([realpath(file), realpath(this.folder)]);
       if (!real.startsWith(folder + sep)) return null;
-      info = await stat(real);
+      const info = await stat(real);
+      return info.isFile() ? [real, info] : null;
     } catch {
       return null;
     }
-    if (!info.isFile()) return null;
-    const cached = this.cache.get(file);
-    if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
-    // The path that was checked, not `file` again: a link swapped in meanwhile is not followed.
-    const body = await readFile(real).catch(() => null);
-    if (body === null) return null;
-    const fresh = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, body };
+  }
+
+  private keep(file: string, fresh: StaticFile): void {
     this.cache.set(file, fresh);
-    return fresh;
+    this.cachedBytes += fresh.size;
+    for (const [name, old] of this.cache) {
+      if (this.cachedBytes <= CACHE_BUDGET) break;
+      this.forget(name, old);
+    }
+  }
+
+  private forget(file: string, cached = this.cache.get(file)): void {
+    if (cached === undefined) return;
+    this.cache.delete(file);
+    this.cachedBytes -= cached.size;
   }
 }
 
@@ -79,20 +119,25 @@ export class StaticFiles {
  * Answers with `file`'s content, or 304 when the client's copy is current.
  * `cacheControl` says how long a client may use its copy without asking again.
  */
-export function sendFile(ctx: Context, file: Cached, type: string, cacheControl: string): Buffer | null {
+export async function sendFile(ctx: Context, file: StaticFile, type: string, cacheControl: string): Promise<Buffer | Response | null> {
   ctx.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
   if (ifNoneMatch(ctx.headers['if-none-match'], file.etag)) {
     ctx.status(304);
     return null;
   }
   ctx.header('content-type', type);
-  return file.body;
+  if (file.body !== null) return file.body;
+  // As long as the file was when its ETag was made: one that grows meanwhile is cut
+  // there, one cut short ends the answer short (runtime/http/write-stream.ts).
+  const handle = await openRegularFile(file.path);
+  const stream = handle.createReadStream({ start: 0, end: Math.max(0, file.size - 1) });
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { headers: { 'content-type': type, 'content-length': String(file.size) } });
 }
 
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   return header.split(',').some((tag) => {
     const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}` || `W/${trimmed}` === etag;
   });
 }

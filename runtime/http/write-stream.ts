@@ -1,4 +1,5 @@
-// A streamed body (runtime/http/response-body.ts) on the wire: chunked, as it arrives.
+// A streamed body (runtime/http/response-body.ts) on the wire: chunked, as it arrives,
+// or with the Content-Length its handler declared, which it must then meet exactly.
 // The status and headers go out with the first chunk, so a stream that fails before it
 // is still answered with an error response; one that fails later cuts the connection,
 // and the client sees an incomplete answer rather than a complete wrong one.
@@ -48,4 +49,27 @@ async function pipeRest(res: ServerResponse, body: ReadableStream<Uint8Array>): 
   } finally {
     socket?.off('end', leave);
   }
+}
+
+/**
+ * `body`, failing once it yields more or fewer than `length` bytes: sent on, a longer one
+ * would run into the next response on the connection, a shorter one leave the client
+ * waiting for the rest. Failing before its first chunk, it is answered with an error
+ * response; later, the connection is cut.
+ */
+export function exactly(length: number, body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  let seen = 0;
+  const mismatch = (gave: string): Error => new Error(`A response body declared Content-Length ${length} and gave ${gave} bytes.`);
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > length) controller.error(mismatch('more'));
+        else controller.enqueue(chunk);
+      },
+      flush(controller) {
+        if (seen !== length) controller.error(mismatch(`only ${seen}`));
+      },
+    }),
+  );
 }

@@ -2,7 +2,7 @@
 // drops the body itself.
 import type { ServerResponse } from 'node:http';
 import { takesNoBody, type HeaderValue, type Outgoing } from './outgoing.ts';
-import { writeStream, type Streaming } from './write-stream.ts';
+import { exactly, writeStream, type Streaming } from './write-stream.ts';
 
 type Fields = Array<string | HeaderValue>;
 
@@ -19,7 +19,13 @@ export function writeOutgoing(res: ServerResponse, out: Outgoing): Streaming | u
   if (bodiless) res.removeHeader('content-length');
   // A 205 says it has no content; without a length node would frame the nothing as chunked.
   if (status === 205) fields.push('content-length', 0);
-  if (body instanceof ReadableStream) return writeStream(res, status, fields, body, bodiless);
+  if (body instanceof ReadableStream) {
+    // A stream of a known length (a file) keeps it: a download shows its progress, HEAD tells it.
+    const length = bodiless ? null : declaredLength(out.headers);
+    if (length === null) return writeStream(res, status, fields, body, bodiless);
+    fields.push('content-length', length);
+    return writeStream(res, status, fields, exactly(length, body), bodiless);
+  }
   if (!bodiless) fields.push('content-length', body === null ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   // One writeHead() with every field costs node far less than a setHeader() for each.
   res.writeHead(status, fields as string[]);
@@ -66,4 +72,16 @@ function lowerCased(headers: Readonly<Record<string, HeaderValue>>): Record<stri
   const lower: Record<string, HeaderValue> = {};
   for (const name in headers) lower[name.toLowerCase()] = headers[name]!;
   return lower;
+}
+
+/** A Content-Length the headers give, when it is one: digits alone, as RFC 9110 §8.6 has it. */
+function declaredLength(headers: Readonly<Record<string, HeaderValue>>): number | null {
+  for (const name in headers) {
+    if (name.toLowerCase() !== 'content-length') continue;
+    const value = headers[name];
+    const text = typeof value === 'number' ? String(value) : value;
+    if (typeof text !== 'string' || !/^\d{1,15}$/.test(text)) return null;
+    return Number(text);
+  }
+  return null;
 }

@@ -4,17 +4,28 @@
 // a server that never started, nor stopped on SIGTERM. Opened without waiting, it is told
 // apart at once and refused as no regular file; a folder fails as before, with EISDIR.
 import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 
 const READ_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 export async function readRegularFile(path: string): Promise<Buffer> {
-  const handle = await open(path, READ_WITHOUT_WAITING);
+  const handle = await openRegularFile(path);
   try {
-    refuseIrregular(await handle.stat());
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/** An open handle on `path`, refused (and closed) unless it is a regular file. */
+export async function openRegularFile(path: string): Promise<FileHandle> {
+  const handle = await open(path, READ_WITHOUT_WAITING);
+  try {
+    refuseIrregular(await handle.stat());
+    return handle;
+  } catch (e) {
+    await handle.close();
+    throw e;
   }
 }
 

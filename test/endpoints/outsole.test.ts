@@ -2,7 +2,9 @@
 // shoeAsset() gives), through a real build: nested folders, caching headers, HEAD, and
 // nothing outside the folder or hidden in it.
 import assert from 'node:assert/strict';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { raw } from '../support/server.ts';
@@ -88,6 +90,45 @@ export default (router: Router) => {
       assert.doesNotMatch(response.body, /SECRET/, target);
     }
     assert.equal((await raw(served.url, '/shoebox/outsole/notes.txt', { method: 'POST' })).status, 404);
+  });
+
+  it('streams a large file from disk with its length, an ETag and 304, and serves it afresh once it changes', async () => {
+    const file = join(root, 'shoebox', 'outsole', 'video.bin');
+    const content = randomBytes(5 * 1024 * 1024 + 7);
+    await writeFile(file, content);
+    const first = await fetch(`${served.url}/shoebox/outsole/video.bin`);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('content-length'), String(content.length));
+    assert.equal(first.headers.get('content-type'), 'application/octet-stream');
+    assert.ok(Buffer.from(await first.arrayBuffer()).equals(content));
+    const etag = first.headers.get('etag')!;
+    assert.match(etag, /^W\/"/);
+    assert.equal((await fetch(`${served.url}/shoebox/outsole/video.bin`, { headers: { 'if-none-match': etag } })).status, 304);
+    const head = await raw(served.url, '/shoebox/outsole/video.bin', { method: 'HEAD' });
+    assert.deepEqual([head.status, head.headers['content-length'], head.body], [200, String(content.length), '']);
+    const changed = randomBytes(6 * 1024 * 1024);
+    await writeFile(file, changed);
+    const second = await fetch(`${served.url}/shoebox/outsole/video.bin`, { headers: { 'if-none-match': etag } });
+    assert.equal(second.status, 200);
+    assert.notEqual(second.headers.get('etag'), etag);
+    assert.ok(Buffer.from(await second.arrayBuffer()).equals(changed));
+  });
+
+  it('serves a file beyond the 2 GiB that one read can hold (it was a 404)', async () => {
+    const file = join(root, 'shoebox', 'outsole', 'disk.img');
+    const size = 2.5 * 1024 ** 3;
+    await writeFile(file, '');
+    await truncate(file, size); // sparse: no disk space taken
+    const head = await raw(served.url, '/shoebox/outsole/disk.img', { method: 'HEAD' });
+    assert.deepEqual([head.status, head.headers['content-length']], [200, String(size)]);
+    // The first bytes, then the client leaves: the server goes on serving.
+    const start = await new Promise<Buffer>((resolve, reject) => {
+      const req = request(`${served.url}/shoebox/outsole/disk.img`, (res) => res.once('data', (chunk: Buffer) => (req.destroy(), resolve(chunk))));
+      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+      req.end();
+    });
+    assert.ok(start.length > 0 && start.every((byte) => byte === 0));
+    assert.equal((await get(`${served.url}/shoebox/outsole/notes.txt`)).body, 'public notes');
   });
 
   it('follows a symbolic link that stays inside the folder', async () => {

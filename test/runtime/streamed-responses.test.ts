@@ -25,6 +25,9 @@ function slowStream(parts: string[], pauseMs: number, fail = false): ReadableStr
   });
 }
 
+/** A stream of `parts`, 50 ms apart, sent with `length` as its Content-Length. */
+const sized = (parts: string[], length: string): Response => new Response(slowStream(parts, 50), { headers: { 'content-length': length } });
+
 interface Arrival {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -67,6 +70,11 @@ describe('streamed Response bodies', () => {
           handler: () => new Response(new ReadableStream<unknown>({ pull: async (c) => (await sleep(50), c.enqueue('not bytes')) }) as ReadableStream<Uint8Array>),
         },
         { method: 'GET', pattern: '/ready', handler: () => new Response(new ReadableStream({ start: (c) => (c.enqueue(encoder.encode('all ')), c.enqueue(encoder.encode('here')), c.close()) })) },
+        { method: 'GET', pattern: '/sized', handler: () => sized(['0123456789', 'abcdef'], '16') },
+        { method: 'GET', pattern: '/sized-short', handler: () => sized(['0123456789', 'abc'], '16') },
+        { method: 'GET', pattern: '/sized-long', handler: () => sized(['0123456789', 'abcdefghij'], '16') },
+        { method: 'GET', pattern: '/sized-long-first', handler: () => sized(['0123456789abcdefghij'], '16') },
+        { method: 'GET', pattern: '/sized-nonsense', handler: () => sized(['0123456789', 'abc'], '13, 13') },
       ]),
     );
   });
@@ -133,6 +141,36 @@ describe('streamed Response bodies', () => {
     const lines = await server.logLines();
     assert.ok(lines.some((line) => line.includes('[500] GET /fails-first 500 from')));
     assert.ok(!lines.some((line) => line.includes('[stream] GET /fails-first')), 'nothing was sent, so nothing was cut');
+  });
+
+  it('keeps the Content-Length a handler declares for a stream, HEAD included', async () => {
+    const answer = await arrivals(server.url, '/sized');
+    assert.deepEqual([answer.status, answer.headers['content-length'], answer.headers['transfer-encoding'], answer.error], [200, '16', undefined, undefined]);
+    assert.equal(answer.chunks.map(([text]) => text).join(''), '0123456789abcdef');
+    const head = await raw(server.url, '/sized', { method: 'HEAD' });
+    assert.deepEqual([head.status, head.headers['content-length'], head.body], [200, '16', '']);
+    // Not a length: the stream goes out chunked, as without one.
+    const nonsense = await arrivals(server.url, '/sized-nonsense');
+    assert.deepEqual([nonsense.headers['content-length'], nonsense.headers['transfer-encoding']], [undefined, 'chunked']);
+  });
+
+  it('cuts the connection when a stream gives fewer or more bytes than its Content-Length, and keeps serving', async () => {
+    for (const [path, gave] of [['/sized-short', 'only 13'], ['/sized-long', 'more']]) {
+      const answer = await arrivals(server.url, path);
+      assert.equal(answer.status, 200, path);
+      assert.equal(answer.error, 'aborted', path);
+      // Never more than declared: the excess would be read as the next response.
+      assert.ok(answer.chunks.map(([text]) => text).join('').length <= 16, path);
+      let line: string | undefined;
+      for (let waited = 0; line === undefined && waited < 2000; waited += 20) {
+        line = (await server.logLines()).find((l) => l.includes(`[stream] GET ${path} 200`));
+        if (line === undefined) await sleep(20);
+      }
+      assert.match(line ?? '', new RegExp(`declared Content-Length 16 and gave ${gave} bytes`), path);
+    }
+    // Too long at its first chunk, nothing is sent yet: an error response.
+    assert.equal((await raw(server.url, '/sized-long-first')).status, 500);
+    assert.equal((await raw(server.url, '/ready')).status, 200);
   });
 
   it('answers 500 for a stream that yields something other than bytes', async () => {
