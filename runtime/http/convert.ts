@@ -13,6 +13,8 @@ export interface ResponseSettings {
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const BYTES = 'application/octet-stream';
+/** Blobs up to this size are read whole; larger ones are streamed. */
+const BLOB_READ_WHOLE = 1024 * 1024;
 
 export function toOutgoing(value: unknown, settings: ResponseSettings): Outgoing | Promise<Outgoing> {
   const status = settings.statusCode;
@@ -50,7 +52,7 @@ function binary(value: unknown): Uint8Array | null {
 /** The Content-Type of a body from `textBody`. */
 export const textType = (value: unknown): string => (typeof value === 'string' ? HTML : JSON_TYPE);
 
-function withType(status: number, type: string, body: string | Uint8Array, settings: ResponseSettings): Outgoing {
+function withType(status: number, type: string, body: Outgoing['body'], settings: ResponseSettings): Outgoing {
   // A status without content drops the value: its type would describe nothing sent (a 304
   // would tell caches the stored representation's type changed, RFC 9110 §15.4.5).
   const headers: Record<string, HeaderValue> = takesNoBody(status) ? {} : { 'content-type': type };
@@ -71,10 +73,17 @@ async function fromResponse(response: Response, settings: ResponseSettings): Pro
   return { status: response.status, headers, body };
 }
 
-/** A `Blob` (a `File` too) is sent as its bytes, typed by its own `type` when it has one. */
-async function fromBlob(blob: Blob, status: number, settings: ResponseSettings): Promise<Outgoing> {
-  // Read now: the pipeline hands later `ctx.header()` calls to the answer itself.
+/**
+ * A `Blob` (a `File` too) is sent as its bytes, typed by its own `type` when it has one.
+ * A large one (a file from `fs.openAsBlob()`) is streamed with its size as the length:
+ * read whole, a video would fill the memory, and one past 2 GiB could not be read.
+ */
+function fromBlob(blob: Blob, status: number, settings: ResponseSettings): Outgoing | Promise<Outgoing> {
+  // Taken now: the pipeline hands later `ctx.header()` calls to the answer itself.
   const { headerValues } = settings;
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  return withType(status || 200, blob.type || BYTES, bytes, { statusCode: status, headerValues });
+  const answer = (body: Uint8Array | ReadableStream<Uint8Array>): Outgoing => withType(status || 200, blob.type || BYTES, body, { statusCode: status, headerValues });
+  if (blob.size <= BLOB_READ_WHOLE) return blob.arrayBuffer().then((bytes) => answer(new Uint8Array(bytes)));
+  const out = answer(blob.stream());
+  out.headers['content-length'] = blob.size;
+  return out;
 }

@@ -1,5 +1,11 @@
 // SPEC §4 return value → response, and what handlers see of the request.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Context } from '../../runtime/context.ts';
 import { Controller } from '../../runtime/controller.ts';
@@ -7,6 +13,9 @@ import { HttpError } from '../../runtime/errors/http-error.ts';
 import { redirect, type RedirectStatus } from '../../runtime/http/redirect.ts';
 import { handApp } from '../support/hand-app.ts';
 import { raw, startApp, type Running } from '../support/server.ts';
+
+// Above 4 GiB, Node 20's openAsBlob() gives the size modulo 2^32.
+const HUGE = 3 * 1024 ** 3;
 
 class UserController extends Controller {
   seen: unknown[] = [];
@@ -28,7 +37,17 @@ class NamedController extends Controller {
 
 describe('return values', () => {
   let server: Running;
+  let folder: string;
+  let bigFile: string;
+  let hugeFile: string;
+  const bigContent = randomBytes(3 * 1024 * 1024 + 1);
   before(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'svc-blob-'));
+    bigFile = join(folder, 'clip.mp4');
+    await writeFile(bigFile, bigContent);
+    hugeFile = join(folder, 'disk.img');
+    await writeFile(hugeFile, '');
+    await truncate(hugeFile, HUGE); // sparse: no disk space taken
     server = await startApp(
       handApp(
         [
@@ -110,12 +129,17 @@ describe('return values', () => {
           { method: 'GET', pattern: '/proto/{__proto__}', handler: function (this: Context) { return { own: Object.hasOwn(this.params, '__proto__'), value: this.params['__proto__'] }; } },
           { method: 'GET', pattern: '/go-abroad', handler: () => redirect('/café/日本?q=a b&done=100%&kept=%2F') },
           { method: 'GET', pattern: '/go-back', handler: () => redirect('/\\evil.com/^|[::1]') },
+          { method: 'GET', pattern: '/blob-file', handler: () => openAsBlob(bigFile, { type: 'video/mp4' }) },
+          { method: 'GET', pattern: '/blob-huge', handler: () => openAsBlob(hugeFile) },
         ],
         { classes: { NamedController } },
       ),
     );
   });
-  after(() => server.close());
+  after(async () => {
+    await server.close();
+    await rm(folder, { recursive: true, force: true });
+  });
 
   const get = (path: string, init?: RequestInit) => fetch(server.url + path, init);
 
@@ -167,6 +191,29 @@ describe('return values', () => {
     const untyped = await get('/blob-untyped');
     assert.equal(untyped.headers.get('content-type'), 'application/octet-stream');
     assert.deepEqual([...new Uint8Array(await untyped.arrayBuffer())], [1, 2]);
+  });
+
+  it('streams a large Blob (a file from openAsBlob) with its size as the length', async () => {
+    const res = await get('/blob-file');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'video/mp4');
+    assert.equal(res.headers.get('content-length'), String(bigContent.length));
+    assert.equal(res.headers.get('transfer-encoding'), null);
+    assert.ok(Buffer.from(await res.arrayBuffer()).equals(bigContent));
+    const head = await raw(server.url, '/blob-file', { method: 'HEAD' });
+    assert.deepEqual([head.status, head.headers['content-length'], head.body], [200, String(bigContent.length), '']);
+    // Read whole, it took 3 GiB of memory, and many seconds before the first byte went out.
+    const peakBefore = process.resourceUsage().maxRSS;
+    const huge = await raw(server.url, '/blob-huge', { method: 'HEAD' });
+    assert.deepEqual([huge.status, huge.headers['content-length']], [200, String(HUGE)]);
+    const start = await new Promise<Buffer>((resolve, reject) => {
+      const req = request(`${server.url}/blob-huge`, (res) => res.once('data', (chunk: Buffer) => (req.destroy(), resolve(chunk))));
+      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+      req.end();
+    });
+    assert.ok(start.length > 0 && start.every((byte) => byte === 0));
+    const grewKiB = process.resourceUsage().maxRSS - peakBefore;
+    assert.ok(grewKiB < 256 * 1024, `the peak memory grew by ${Math.round(grewKiB / 1024)} MiB`);
   });
 
   it('sends a web Response as it is, repeated Set-Cookie included', async () => {
