@@ -52,11 +52,26 @@ async function serveFromBuild(args) {
   try {
     ({ serveMain } = await import(pathToFileURL(bundle).href));
   } catch (e) {
+    const missing = missingPackage(e);
+    if (missing !== null) {
+      console.error(`svc: .svc/app.mjs needs the npm package "${missing}", which is not installed where it looks (the project's node_modules): run \`npm install\`, and \`svc build\` if the project moved since it was built.`);
+      return 1;
+    }
     if (!unparsable(e)) throw e; // the application's own code failing as it loads keeps its stack
     console.error(`svc: .svc/app.mjs cannot be loaded (${e.name}: ${e.message}): it was damaged or not written whole; run \`svc build\`.`);
     return 1;
   }
   return typeof serveMain === 'function' ? serveMain(args) : undefined;
+}
+
+/**
+ * The package a bundle imports that Node cannot find (a deploy without `npm install`, a
+ * project copied away from the node_modules it was built beside), or null. The bundle
+ * keeps npm packages external; an application's own missing file fails at `svc build`.
+ */
+function missingPackage(error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || typeof error.message !== 'string') return null;
+  return /^Cannot find package '([^']+)' imported from /.exec(error.message)?.[1] ?? null;
 }
 
 /**

@@ -2,7 +2,8 @@
 // build missing one, or with one damaged, is refused in one clear line, not a stack.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { makeProject, removeProject, repoRoot } from '../support/project.ts';
@@ -122,3 +123,17 @@ for (const [command, args, blocked, message] of writers) {
     }
   });
 }
+
+test('svc serve says in one line, exit 1, which npm package the build needs when it is not installed', async () => {
+  // Copied away from the node_modules it was built beside, as a deploy without `npm install` is.
+  const away = await mkdtemp(join(tmpdir(), 'svc-moved-'));
+  try {
+    await cp(root, away, { recursive: true });
+    const result = spawnSync(process.execPath, [join(repoRoot, 'bin', 'svc.js'), 'serve', '--port', '0'], { cwd: away, encoding: 'utf8', timeout: 20_000 });
+    assert.equal(result.status, 1, result.stdout + result.stderr);
+    assert.match(result.stderr, /^svc: \.svc\/app\.mjs needs the npm package "[^"]+", which is not installed where it looks \(the project's node_modules\): run `npm install`/);
+    assert.doesNotMatch(result.stderr, /^\s+at /m, 'no stack trace');
+  } finally {
+    await rm(away, { recursive: true, force: true });
+  }
+});
