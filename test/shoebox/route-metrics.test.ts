@@ -1,8 +1,8 @@
 // RouteMetrics on a real shoebox/metrics/ folder: counts by method and pattern, handed
 // from one build's counters to the next (svc tread) without losing any.
 import assert from 'node:assert/strict';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ManifestRoute } from '../../runtime/manifest.ts';
 import { RouteMetrics } from '../../runtime/shoebox/metrics/route-metrics.ts';
@@ -92,6 +92,29 @@ describe('RouteMetrics', () => {
 
   // A save is tried every 10 s: a folder in the file's place (or one the server may not
   // write) printed the same line every 10 s for as long as the server ran.
+  it('leaves alone, and counts anew beside, a file a later svc wrote in a format it does not know', async (t) => {
+    const root = await makeProject({});
+    t.after(() => removeProject(root));
+    const file = join(root, 'shoebox', 'metrics', 'routes.json');
+    const later = `${JSON.stringify({ version: 2, routes: [{ method: 'GET', path: '/a', hits: 7, totalMs: 3, p99Ms: 1 }] })}\n`;
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, later);
+    const stderr: string[] = [];
+    t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    const metrics = await RouteMetrics.open(root, [route(0, 'GET', '/a')]);
+    metrics.record(0, 1);
+    await metrics.save();
+    assert.deepEqual(hitsOf(metrics), { 'GET /a': 1 });
+    assert.deepEqual((await metrics.current()).map((stat) => stat.hits), [1]);
+    await metrics.close();
+    t.mock.restoreAll();
+    // Rewritten as format 1 it lost what format 2 keeps (here p99Ms), and a rollback's counts went in.
+    assert.equal(await readFile(file, 'utf8'), later);
+    const said = stderr.filter((line) => line.includes('routes.json'));
+    assert.equal(said.length, 1, stderr.join(''));
+    assert.match(said[0]!, /cannot write .*routes\.json: it is in format 2, written by a later svc \(this one writes format 1\), and is left as it is/);
+  });
+
   it('says once that the counts cannot be saved, and once that they are again', async (t) => {
     const root = await makeProject({});
     t.after(() => removeProject(root));

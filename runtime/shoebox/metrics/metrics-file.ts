@@ -30,7 +30,9 @@ export type Writers = Record<string, { save: number; at: number }>;
 export type LoadedMetrics =
   | { kind: 'missing' }
   | { kind: 'found'; routes: SavedRoute[]; dropped: number; writers: Writers }
-  | { kind: 'corrupt'; reason: string };
+  | { kind: 'corrupt'; reason: string }
+  /** Written by a later svc, in a format this one does not know: read as nothing, never written over. */
+  | { kind: 'newer'; version: number };
 
 /** One process's save: what to add, given the number of its last save the file records (0 for none). */
 export interface Save {
@@ -135,6 +137,8 @@ function parsed(text: string): LoadedMetrics {
   } catch (e) {
     return { kind: 'corrupt', reason: `not JSON: ${(e as Error).message}` };
   }
+  const version = (value as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > FORMAT_VERSION) return { kind: 'newer', version };
   const routes = (value as { routes?: unknown } | null)?.routes;
   if (!Array.isArray(routes)) return { kind: 'corrupt', reason: 'expected { "routes": [{ "method", "path", "hits", "totalMs" }] }' };
   // One damaged entry costs that route's counts, not every route's.
@@ -145,6 +149,7 @@ function parsed(text: string): LoadedMetrics {
 }
 
 function merged(before: LoadedMetrics, save: Save): { routes: SavedRoute[]; writers: Writers } {
+  if (before.kind === 'newer') throw newerFormat(before.version);
   const damage = damageOf(before);
   if (damage !== null) save.damaged(damage);
   const found = before.kind === 'found';
@@ -157,9 +162,16 @@ function merged(before: LoadedMetrics, save: Save): { routes: SavedRoute[]; writ
   return { routes, writers: kept };
 }
 
+/**
+ * Rewritten in this svc's format, the file would lose what the later one keeps there: a
+ * project served with an older svc again (a rollback) leaves it alone and counts anew.
+ */
+export const newerFormat = (version: number): Error =>
+  new Error(`it is in format ${version}, written by a later svc (this one writes format ${FORMAT_VERSION}), and is left as it is: serve the project with that svc, or move the file away to count anew`);
+
 function damageOf(loaded: LoadedMetrics): string | null {
   if (loaded.kind === 'corrupt') return `is unreadable (${loaded.reason}); it is replaced with the counts this process holds`;
-  if (loaded.kind === 'missing' || loaded.dropped === 0) return null;
+  if (loaded.kind !== 'found' || loaded.dropped === 0) return null;
   const one = loaded.dropped === 1;
   return `held ${loaded.dropped} unreadable route ${one ? 'entry' : 'entries'}; ${one ? 'it counts' : 'they count'} from zero, the others are kept`;
 }

@@ -14,7 +14,7 @@ import { HttpError } from '../../errors/http-error.ts';
 import { inSvcWorker, type RouteCounts } from '../cluster-link.ts';
 import { logAndWarn, logWriter } from '../log.ts';
 import { linkToPrimary, type PrimaryLink } from './cluster.ts';
-import { MetricsFile, type SavedRoute } from './metrics-file.ts';
+import { MetricsFile, newerFormat, type SavedRoute } from './metrics-file.ts';
 import { countsSince } from './saved-routes.ts';
 
 export interface RouteStat {
@@ -119,6 +119,7 @@ export class RouteMetrics {
   private async load(): Promise<void> {
     const loaded = await this.file.read();
     if (loaded.kind === 'found') this.restore(loaded.routes, loaded.routes);
+    if (loaded.kind === 'newer') this.cannotWrite(newerFormat(loaded.version));
     if (loaded.kind === 'corrupt' || (loaded.kind === 'found' && loaded.dropped > 0)) {
       this.changed = true;
       await this.save();
