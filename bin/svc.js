@@ -23,15 +23,23 @@ const root = projectRoot(process.cwd());
 if (root !== process.cwd()) process.chdir(root);
 
 const argv = process.argv.slice(2);
-const served = argv[0] === 'serve' ? await serveFromBuild(argv) : undefined;
-const code = served ?? (await fullCli(argv));
-process.exitCode = code;
+process.exitCode = await run(argv).catch((e) => {
+  if (e?.code !== 'EMFILE' && e?.code !== 'ENFILE') throw e;
+  // Node's loader reads a package's modules all at once (kysely has hundreds).
+  console.error(`svc: too many open files (${e.code}) while loading ${e.path ?? 'svc'}: the limit of open files (\`ulimit -n\`) is too low for Node to load svc and its packages; raise it to 1024 or more.`);
+  return 1;
+});
 // The command has ended, its output, logs and metrics are written: the application's own
 // timers or sockets (a module a migration imports may start one) must not keep the process
 // alive. The delay lets a worker's last messages reach the primary; a process with nothing
 // left to do exits before it.
 // process.exitCode, not `code`: a failure reported meanwhile (svc cobble) may have set it.
 setTimeout(() => process.exit(), 1000).unref();
+
+async function run(args) {
+  const served = args[0] === 'serve' ? await serveFromBuild(args) : undefined;
+  return served ?? (await fullCli(args));
+}
 
 async function fullCli(args) {
   await enableNodeTwentyCompileCache();

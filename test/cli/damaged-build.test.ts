@@ -137,3 +137,10 @@ test('svc serve says in one line, exit 1, which npm package the build needs when
     await rm(away, { recursive: true, force: true });
   }
 });
+
+test('svc serve says in one line, exit 1, when the open-file limit is too low to load it', () => {
+  // Node's loader opens a package's modules all at once: it failed with its own stack.
+  const result = spawnSync('bash', ['-c', `ulimit -n 64 && exec "${process.execPath}" "${join(repoRoot, 'bin', 'svc.js')}" serve --port 0`], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+  assert.equal(result.status, 1, result.stdout + result.stderr);
+  assert.match(result.stderr, /^svc: too many open files \(EMFILE\) while loading .*: the limit of open files \(`ulimit -n`\) is too low .*; raise it to 1024 or more\.\n$/);
+});
