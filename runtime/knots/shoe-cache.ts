@@ -88,7 +88,7 @@ export class ShoeCacheKnots implements Middleware {
     // `no-cache` asks for a fresh answer (which may be stored); `no-store` keeps the cache out of it altogether.
     if (!asked.has('no-store') && !asked.has('no-cache')) {
       const entry = await store.read(key);
-      if (entry !== null && this.fresh(entry)) return this.hit(ctx, entry);
+      if (entry !== null && this.fresh(entry) && this.youngEnough(entry, asked)) return this.hit(ctx, entry);
     }
 
     const out = await next();
@@ -122,8 +122,22 @@ export class ShoeCacheKnots implements Middleware {
     return entry.storedAt - now <= CLOCKS_AGREE_MS && now < Math.min(entry.expiresAt, entry.storedAt + this.ttlMs);
   }
 
+  /**
+   * Within the age a request's `max-age` accepts (RFC 9111 §5.2.1.1): a browser's reload
+   * sends `max-age=0`, and gets the fresh answer, which then replaces the entry.
+   */
+  private youngEnough(entry: CachedResponse, asked: ReadonlyMap<string, string>): boolean {
+    const given = asked.get('max-age');
+    return given === undefined || this.ageOf(entry) <= (/^\d+$/.test(given) ? Number(given) : 0);
+  }
+
+  /** Whole seconds since the entry was stored, as its `Age` says. */
+  private ageOf(entry: CachedResponse): number {
+    return Math.max(0, Math.floor((this.now() - entry.storedAt) / 1000));
+  }
+
   private hit(ctx: Context, entry: CachedResponse): Outgoing {
-    const headers: Record<string, HeaderValue> = { ...entry.headers, etag: entry.etag, age: String(Math.max(0, Math.floor((this.now() - entry.storedAt) / 1000))) };
+    const headers: Record<string, HeaderValue> = { ...entry.headers, etag: entry.etag, age: String(this.ageOf(entry)) };
     if (ifNoneMatch(ctx.headers['if-none-match'], entry.etag)) return notModified(headers, 'HIT');
     return withCacheHeaders({ status: entry.status, headers, body: entry.body }, 'HIT');
   }

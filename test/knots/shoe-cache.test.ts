@@ -159,6 +159,21 @@ describe('ShoeCacheKnots', () => {
     assert.equal(hit.body, stored.body, 'the bypassing answer was not stored');
   });
 
+  it("serves a request's Cache-Control: max-age=N only an entry at most N s old, and stores the fresh answer (a browser's reload sends max-age=0)", async () => {
+    const stored = computed((await get(server, '/report?young')).body);
+    clock.now += 10_000;
+    const young = await get(server, '/report?young', { 'cache-control': 'max-age=20' });
+    assert.deepEqual([young.headers['x-cache'], young.headers.age, computed(young.body)], ['HIT', '10', stored]);
+    const reload = await get(server, '/report?young', { 'cache-control': 'max-age=0' });
+    assert.equal(reload.headers['x-cache'], 'MISS');
+    assert.ok(computed(reload.body) > stored);
+    const after = await get(server, '/report?young');
+    assert.deepEqual([after.headers['x-cache'], after.headers.age, computed(after.body)], ['HIT', '0', computed(reload.body)]);
+    // Not a number of seconds: stale at once, as a response's own is (RFC 9111 §4.2.1).
+    clock.now += 1_000;
+    assert.equal((await get(server, '/report?young', { 'cache-control': 'max-age=soon' })).headers['x-cache'], 'MISS');
+  });
+
   it("does not replay one client's answer to a request with Authorization to others, unless the answer says public", async () => {
     const alice = await get(server, '/whoami', { authorization: 'Bearer alice' });
     assert.equal(alice.headers['x-cache'], 'MISS');
