@@ -8,6 +8,8 @@ import type { Stats } from 'node:fs';
 import { extname, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from '../context.ts';
+import { HttpError } from '../errors/http-error.ts';
+import { byteRange } from './byte-range.ts';
 import { openRegularFile, readRegularFile } from '../shoebox/regular-file.ts';
 
 /** Files up to this size are kept in memory. */
@@ -78,8 +80,10 @@ export class StaticFiles {
     if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
     this.forget(file);
     const stamp = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, path: real };
-    // From its metadata, as nginx's is: hashing the content would read all of it.
-    if (info.size > CACHED_AT_MOST && !whole) return { ...stamp, etag: `W/"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}-${Math.trunc(info.ctimeMs).toString(36)}"`, body: null };
+    // From its metadata, as nginx's is (hashing the content would read all of it), and
+    // strong as nginx's: the size and times change with the content, and a resumed
+    // download's If-Range must be able to match it.
+    if (info.size > CACHED_AT_MOST && !whole) return { ...stamp, etag: `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}-${Math.trunc(info.ctimeMs).toString(36)}"`, body: null };
     // The path that was checked, not `file` again: a link swapped in meanwhile is not followed.
     const body = await readRegularFile(real).catch(() => null);
     if (body === null) return null;
@@ -116,22 +120,37 @@ export class StaticFiles {
 }
 
 /**
- * Answers with `file`'s content, or 304 when the client's copy is current.
- * `cacheControl` says how long a client may use its copy without asking again.
+ * Answers with `file`'s content, or the one range of it the request asks for (206), or
+ * 304 when the client's copy is current. `cacheControl` says how long a client may use
+ * its copy without asking again.
  */
 export async function sendFile(ctx: Context, file: StaticFile, type: string, cacheControl: string): Promise<Buffer | Response | null> {
-  ctx.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff');
+  ctx.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff').header('accept-ranges', 'bytes');
   if (ifNoneMatch(ctx.headers['if-none-match'], file.etag)) {
     ctx.status(304);
     return null;
   }
   ctx.header('content-type', type);
-  if (file.body !== null) return file.body;
+  const range = ctx.method === 'GET' && sameFile(ctx.headers['if-range'], file.etag) ? byteRange(ctx.headers.range, file.size) : null;
+  if (range === 'unsatisfiable') throw new HttpError(416, `The range asked for starts past the end of the file (${file.size} bytes).`, { 'content-range': `bytes */${file.size}` });
+  const { start, end } = range ?? { start: 0, end: file.size - 1 };
+  if (range !== null) ctx.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
+  if (file.body !== null) return range === null ? file.body : file.body.subarray(start, end + 1);
   // As long as the file was when its ETag was made: one that grows meanwhile is cut
   // there, one cut short ends the answer short (runtime/http/write-stream.ts).
   const handle = await openRegularFile(file.path);
-  const stream = handle.createReadStream({ start: 0, end: Math.max(0, file.size - 1) });
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { headers: { 'content-type': type, 'content-length': String(file.size) } });
+  const stream = handle.createReadStream({ start, end });
+  const headers = { 'content-type': type, 'content-length': String(end - start + 1) };
+  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status: range === null ? 200 : 206, headers });
+}
+
+/**
+ * `If-Range`: a range of the file the client holds part of, or else all of it. Only a
+ * strong ETag's exact match counts (RFC 9110 §13.1.5); a date is no match, for no
+ * `Last-Modified` is sent.
+ */
+function sameFile(ifRange: string | string[] | undefined, etag: string): boolean {
+  return ifRange === undefined || (typeof ifRange === 'string' && ifRange.trim() === etag && !etag.startsWith('W/'));
 }
 
 function ifNoneMatch(header: string | undefined, etag: string): boolean {
