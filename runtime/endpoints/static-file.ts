@@ -104,6 +104,7 @@ export class StaticFiles {
   }
 
   private keep(file: string, fresh: StaticFile): void {
+    this.forget(file); // a request read it meanwhile, and kept its copy
     this.cache.set(file, fresh);
     this.cachedBytes += fresh.size;
     for (const [name, old] of this.cache) {
