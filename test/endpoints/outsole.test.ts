@@ -4,10 +4,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { raw } from '../support/server.ts';
+import { firstChunk, raw } from '../support/server.ts';
 import { removeProject } from '../support/project.ts';
 import { appFiles, assetUrls, assetUrlsRoute, buildProject, get, serve, type Served } from './support.ts';
 
@@ -122,11 +121,7 @@ export default (router: Router) => {
     const head = await raw(served.url, '/shoebox/outsole/disk.img', { method: 'HEAD' });
     assert.deepEqual([head.status, head.headers['content-length']], [200, String(size)]);
     // The first bytes, then the client leaves: the server goes on serving.
-    const start = await new Promise<Buffer>((resolve, reject) => {
-      const req = request(`${served.url}/shoebox/outsole/disk.img`, (res) => res.once('data', (chunk: Buffer) => (req.destroy(), resolve(chunk))));
-      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
-      req.end();
-    });
+    const start = await firstChunk(`${served.url}/shoebox/outsole/disk.img`);
     assert.ok(start.length > 0 && start.every((byte) => byte === 0));
     assert.equal((await get(`${served.url}/shoebox/outsole/notes.txt`)).body, 'public notes');
   });

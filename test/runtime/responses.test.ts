@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -12,7 +11,7 @@ import { Controller } from '../../runtime/controller.ts';
 import { HttpError } from '../../runtime/errors/http-error.ts';
 import { redirect, type RedirectStatus } from '../../runtime/http/redirect.ts';
 import { handApp } from '../support/hand-app.ts';
-import { raw, startApp, type Running } from '../support/server.ts';
+import { firstChunk, raw, startApp, type Running } from '../support/server.ts';
 
 // Above 4 GiB, Node 20's openAsBlob() gives the size modulo 2^32.
 const HUGE = 3 * 1024 ** 3;
@@ -206,11 +205,7 @@ describe('return values', () => {
     const peakBefore = process.resourceUsage().maxRSS;
     const huge = await raw(server.url, '/blob-huge', { method: 'HEAD' });
     assert.deepEqual([huge.status, huge.headers['content-length']], [200, String(HUGE)]);
-    const start = await new Promise<Buffer>((resolve, reject) => {
-      const req = request(`${server.url}/blob-huge`, (res) => res.once('data', (chunk: Buffer) => (req.destroy(), resolve(chunk))));
-      req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
-      req.end();
-    });
+    const start = await firstChunk(`${server.url}/blob-huge`);
     assert.ok(start.length > 0 && start.every((byte) => byte === 0));
     const grewKiB = process.resourceUsage().maxRSS - peakBefore;
     assert.ok(grewKiB < 256 * 1024, `the peak memory grew by ${Math.round(grewKiB / 1024)} MiB`);

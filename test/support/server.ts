@@ -75,6 +75,15 @@ function running(root: string, server: Server, flush: () => Promise<void>): Runn
   };
 }
 
+/** The first chunk of the body at `url`, after which the client goes away (a download cancelled). */
+export function firstChunk(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, (res) => res.once('data', (chunk: Buffer) => (req.destroy(), resolve(chunk))));
+    req.on('error', (e) => (e.message === 'socket hang up' ? undefined : reject(e)));
+    req.end();
+  });
+}
+
 export interface RawResponse {
   status: number;
   headers: IncomingHttpHeaders;
