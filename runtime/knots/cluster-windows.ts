@@ -4,7 +4,7 @@
 // for the window it landed in. The requests of one turn of the event loop travel as one
 // message each way, so a busy worker pays one round trip per turn, not per request.
 import { fromPrimary, toPrimary, type RateHit, type RateWindow } from '../shoebox/cluster-link.ts';
-import { FixedWindows, type Window } from './fixed-windows.ts';
+import { FixedWindows, stillOpen, type Window } from './fixed-windows.ts';
 
 interface Waiting {
   resolve(window: Window): void;
@@ -49,8 +49,7 @@ export class PrimaryWindows {
   hit(key: string, now: number): Promise<Window> {
     const closes = this.spent.get(key);
     if (closes !== undefined) {
-      // Not past a whole window from now: a clock set back closes it (fixed-windows.ts).
-      if (now < closes && closes - now <= this.windowMs) return Promise.resolve({ count: this.limit + 1, resetAt: closes });
+      if (stillOpen(closes, now, this.windowMs)) return Promise.resolve({ count: this.limit + 1, resetAt: closes });
       this.spent.delete(key);
     }
     if (!process.connected) return Promise.reject(new Error('no channel to the primary'));

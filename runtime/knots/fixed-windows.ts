@@ -19,11 +19,7 @@ export class FixedWindows {
     private readonly maxKeys: number,
   ) {}
 
-  /**
-   * Counts one request for `key` at `now` and returns its window. A window that would
-   * close more than a whole window from now was opened before the clock was set back (NTP
-   * stepping it, a VM resumed): it is closed, or its client would wait out the step too.
-   */
+  /** Counts one request for `key` at `now` and returns its window. */
   hit(key: string, now: number): Window {
     const open = this.windows.get(key);
     if (open !== undefined && this.isOpen(open, now)) {
@@ -38,7 +34,7 @@ export class FixedWindows {
   }
 
   private isOpen(window: Window, now: number): boolean {
-    return window.resetAt > now && window.resetAt - now <= this.windowMs;
+    return stillOpen(window.resetAt, now, this.windowMs);
   }
 
   /** Keys currently tracked. */
@@ -53,4 +49,13 @@ export class FixedWindows {
       this.windows.delete(key);
     }
   }
+}
+
+/**
+ * Whether a window of `windowMs` closing at `resetAt` is open at `now`. One that would
+ * close more than a whole window from now was opened before the clock was set back (NTP
+ * stepping it, a VM resumed): it is closed, or its client would wait out the step too.
+ */
+export function stillOpen(resetAt: number, now: number, windowMs: number): boolean {
+  return resetAt > now && resetAt - now <= windowMs;
 }
