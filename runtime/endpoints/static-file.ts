@@ -9,6 +9,7 @@ import { extname, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from '../context.ts';
 import { HttpError } from '../errors/http-error.ts';
+import { ifNoneMatch } from '../http/if-none-match.ts';
 import { byteRange } from './byte-range.ts';
 import { openRegularFile, readRegularFile } from '../shoebox/regular-file.ts';
 
@@ -48,6 +49,8 @@ export interface StaticFile {
   ctimeMs: number;
   size: number;
   etag: string;
+  /** mtime as an HTTP-date, for `Last-Modified`. */
+  lastModified: string;
   /** The content, kept in memory; null for a large file, streamed from `path` for each request. */
   body: Buffer | null;
   /** The file's real path, as checked to be inside the folder. */
@@ -79,7 +82,7 @@ export class StaticFiles {
     const cached = this.cache.get(file);
     if (cached && cached.mtimeMs === info.mtimeMs && cached.ctimeMs === info.ctimeMs && cached.size === info.size) return cached;
     this.forget(file);
-    const stamp = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, path: real };
+    const stamp = { mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, size: info.size, path: real, lastModified: new Date(info.mtimeMs).toUTCString() };
     // From its metadata, as nginx's is (hashing the content would read all of it), and
     // strong as nginx's: the size and times change with the content, and a resumed
     // download's If-Range must be able to match it.
@@ -126,13 +129,16 @@ export class StaticFiles {
  * its copy without asking again.
  */
 export async function sendFile(ctx: Context, file: StaticFile, type: string, cacheControl: string): Promise<Buffer | Response | null> {
-  ctx.header('etag', file.etag).header('cache-control', cacheControl).header('x-content-type-options', 'nosniff').header('accept-ranges', 'bytes');
-  if (ifNoneMatch(ctx.headers['if-none-match'], file.etag)) {
+  ctx.header('etag', file.etag).header('last-modified', file.lastModified).header('cache-control', cacheControl);
+  ctx.header('x-content-type-options', 'nosniff').header('accept-ranges', 'bytes');
+  // If-Modified-Since counts only without If-None-Match (RFC 9110 §13.1.3), and to the second.
+  const ifNone = ctx.headers['if-none-match'];
+  if (ifNone !== undefined ? ifNoneMatch(ifNone, file.etag) : unmodifiedSince(ctx.headers['if-modified-since'], file.mtimeMs)) {
     ctx.status(304);
     return null;
   }
   ctx.header('content-type', type);
-  const range = ctx.method === 'GET' && sameFile(ctx.headers['if-range'], file.etag) ? byteRange(ctx.headers.range, file.size) : null;
+  const range = ctx.method === 'GET' && sameFile(ctx.headers['if-range'], file) ? byteRange(ctx.headers.range, file.size) : null;
   if (range === 'unsatisfiable') throw new HttpError(416, `The range asked for starts past the end of the file (${file.size} bytes).`, { 'content-range': `bytes */${file.size}` });
   const { start, end } = range ?? { start: 0, end: file.size - 1 };
   if (range !== null) ctx.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
@@ -146,18 +152,22 @@ export async function sendFile(ctx: Context, file: StaticFile, type: string, cac
 }
 
 /**
- * `If-Range`: a range of the file the client holds part of, or else all of it. Only a
- * strong ETag's exact match counts (RFC 9110 §13.1.5); a date is no match, for no
- * `Last-Modified` is sent.
+ * `If-Range`: a range of the file the client holds part of, or else all of it. Only an
+ * exact match counts (RFC 9110 §13.1.5): the ETag, or the `Last-Modified` date of a file
+ * last changed more than a second ago (a date within the second it names is no strong
+ * validator: the file may change again in it).
  */
-function sameFile(ifRange: string | string[] | undefined, etag: string): boolean {
-  return ifRange === undefined || (typeof ifRange === 'string' && ifRange.trim() === etag && !etag.startsWith('W/'));
+function sameFile(ifRange: string | string[] | undefined, file: StaticFile): boolean {
+  if (ifRange === undefined) return true;
+  if (typeof ifRange !== 'string') return false;
+  const given = ifRange.trim();
+  if (given.startsWith('"')) return given === file.etag;
+  return given === file.lastModified && Date.now() - file.mtimeMs >= 1000;
 }
 
-function ifNoneMatch(header: string | undefined, etag: string): boolean {
+/** Whether `If-Modified-Since` names a time at or after the file's last change, to the second. */
+function unmodifiedSince(header: string | undefined, mtimeMs: number): boolean {
   if (header === undefined) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}` || `W/${trimmed}` === etag;
-  });
+  const since = Date.parse(header);
+  return Number.isFinite(since) && Math.floor(mtimeMs / 1000) * 1000 <= since;
 }

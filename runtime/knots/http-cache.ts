@@ -1,5 +1,5 @@
 // The pieces of HTTP caching ShoeCacheKnots needs: Cache-Control directives
-// (RFC 9111 §5.2), entity tags and If-None-Match (RFC 9110 §8.8.3, §13.1.2).
+// (RFC 9111 §5.2) and entity tags (RFC 9110 §8.8.3); If-None-Match is runtime/http/if-none-match.ts.
 import { createHash } from 'node:crypto';
 import type { HeaderValue } from '../http/outgoing.ts';
 
@@ -35,16 +35,3 @@ export function sharedMaxAge(directives: ReadonlyMap<string, string>): number | 
 export const digest = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('base64url');
 
 export const entityTag = (bodyDigest: string): string => `"${bodyDigest}"`;
-
-/** Whether `If-None-Match` names `etag` (weak comparison, so `W/"x"` matches `"x"`), or is `*`. */
-export function ifNoneMatch(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const wanted = opaque(etag);
-  for (const tag of header.split(',')) {
-    const candidate = tag.trim();
-    if (candidate === '*' || opaque(candidate) === wanted) return true;
-  }
-  return false;
-}
-
-const opaque = (tag: string): string => (tag.startsWith('W/') ? tag.slice(2) : tag);

@@ -2,12 +2,13 @@
 // shoebox/cache/, keyed by path and sorted query. The disk is the only copy, so entries
 // survive a restart and `svc cache:clear` takes effect at once, even on a running server.
 import type { Context } from '../context.ts';
+import { ifNoneMatch } from '../http/if-none-match.ts';
 import type { HeaderValue, Next, Outgoing } from '../http/outgoing.ts';
 import { logError } from '../shoebox/log.ts';
 import { ensureFolder, shoeboxPath } from '../shoebox/paths.ts';
 import type { CachedResponse } from './cache-entry.ts';
 import { CacheStore } from './cache-store.ts';
-import { cacheDirectives, digest, entityTag, ifNoneMatch, sharedMaxAge } from './http-cache.ts';
+import { cacheDirectives, digest, entityTag, sharedMaxAge } from './http-cache.ts';
 import type { KnotSetup, Middleware } from './middleware.ts';
 import { shoeCacheProblem } from './parameter-checks.ts';
 

@@ -3,7 +3,7 @@
 // nothing outside the folder or hidden in it.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdir, symlink, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, truncate, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { firstChunk, raw } from '../support/server.ts';
@@ -163,6 +163,28 @@ export default (router: Router) => {
       const head = await raw(served.url, `/shoebox/outsole/${name}`, { method: 'HEAD', headers: { range: 'bytes=0-1' } });
       assert.deepEqual([head.status, head.headers['content-length']], [200, String(size)], name);
     }
+  });
+
+  it('sends Last-Modified and answers If-Modified-Since, which If-None-Match overrides, and an If-Range date', async () => {
+    const url = `${served.url}/shoebox/outsole/dated.txt`;
+    const file = join(root, 'shoebox', 'outsole', 'dated.txt');
+    await writeFile(file, 'dated content');
+    const mtime = new Date('2026-01-02T03:04:05.678Z');
+    await utimes(file, mtime, mtime);
+    const first = await fetch(url);
+    await first.arrayBuffer();
+    const lastModified = first.headers.get('last-modified')!;
+    assert.equal(lastModified, 'Fri, 02 Jan 2026 03:04:05 GMT');
+    const since = async (date: string, headers: Record<string, string> = {}) => (await fetch(url, { headers: { 'if-modified-since': date, ...headers } })).status;
+    assert.equal(await since(lastModified), 304);
+    assert.equal(await since('Sat, 03 Jan 2026 00:00:00 GMT'), 304);
+    assert.equal(await since('Thu, 01 Jan 2026 00:00:00 GMT'), 200);
+    assert.equal(await since('not a date'), 200);
+    assert.equal(await since(lastModified, { 'if-none-match': '"other"' }), 200, 'If-None-Match decides when both are sent');
+    const ranged = await fetch(url, { headers: { range: 'bytes=0-4', 'if-range': lastModified } });
+    assert.deepEqual([ranged.status, await ranged.text()], [206, 'dated']);
+    const stale = await fetch(url, { headers: { range: 'bytes=0-4', 'if-range': 'Thu, 01 Jan 2026 00:00:00 GMT' } });
+    assert.deepEqual([stale.status, await stale.text()], [200, 'dated content']);
   });
 
   it('follows a symbolic link that stays inside the folder', async () => {
