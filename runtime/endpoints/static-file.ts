@@ -19,25 +19,47 @@ const CACHED_AT_MOST = 4 * 1024 * 1024;
 const CACHE_BUDGET = 16 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = {
+  '.avif': 'image/avif',
   '.css': 'text/css; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
   '.gif': 'image/gif',
+  '.gz': 'application/gzip',
   '.html': 'text/html; charset=utf-8',
   '.ico': 'image/x-icon',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.js': 'text/javascript; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.m4a': 'audio/mp4',
   '.map': 'application/json; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.mp4': 'video/mp4',
+  '.oga': 'audio/ogg',
+  '.ogg': 'audio/ogg',
+  '.ogv': 'video/ogg',
+  '.otf': 'font/otf',
+  '.pdf': 'application/pdf',
   '.png': 'image/png',
   '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
   '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.wav': 'audio/wav',
+  '.webm': 'video/webm',
   '.webp': 'image/webp',
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  '.xml': 'application/xml',
+  '.zip': 'application/zip',
 };
 
-/** By extension; files without one (LICENSE, NOTICE) are text. */
+/**
+ * By extension; files without one (LICENSE, NOTICE) are text. Media keep their own
+ * type: sent with `nosniff`, a video typed as bytes would be downloaded, not played.
+ */
 export function contentType(file: string): string {
   const extension = extname(file).toLowerCase();
   return extension === '' ? 'text/plain; charset=utf-8' : (CONTENT_TYPES[extension] ?? 'application/octet-stream');

@@ -59,6 +59,10 @@ export default (router: Router) => {
     const head = await raw(served.url, urls.notes, { method: 'HEAD' });
     assert.deepEqual([head.status, head.body], [200, '']);
     assert.equal((await get(`${served.url}/shoebox/outsole/docs/swagger-ui.css`)).status, 200, 'the docs files too');
+    for (const [name, type] of [['clip.mp4', 'video/mp4'], ['talk.webm', 'video/webm'], ['song.mp3', 'audio/mpeg'], ['paper.pdf', 'application/pdf'], ['data.bin', 'application/octet-stream']]) {
+      await writeFile(join(root, 'shoebox', 'outsole', name), 'bytes');
+      assert.equal((await raw(served.url, `/shoebox/outsole/${name}`, { method: 'HEAD' })).headers['content-type'], type, name);
+    }
   });
 
   it('lets an application route under the mount win', async () => {
