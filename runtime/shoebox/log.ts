@@ -31,6 +31,8 @@ export class LogWriter {
   private pipe = false;
   /** The last write failed: its lines went to stderr. */
   private failing = false;
+  /** The last rotation failed, and said so. */
+  private unrotatable = false;
   /** A write failed, maybe part way (a full disk): the file may end in part of a line. */
   private torn = false;
   /** The lines of the write under way not yet known to be on disk. */
@@ -186,11 +188,22 @@ export class LogWriter {
     return true;
   }
 
-  /** svc.log → svc.log.1 → svc.log.2 …, the oldest beyond `keep` overwritten. */
+  /**
+   * svc.log → svc.log.1 → svc.log.2 …, the oldest beyond `keep` overwritten. An old file
+   * that cannot be moved (a folder in its place, a file made read-only) stops the
+   * rotation, not the log: svc.log grows by another `maxBytes` before the next try.
+   */
   private async rotate(): Promise<void> {
     const { keep } = this.limits;
-    for (let n = keep - 1; n >= 1; n--) await ignoreMissing(rename(`${this.file}.${n}`, `${this.file}.${n + 1}`));
-    await ignoreMissing(keep > 0 ? rename(this.file, `${this.file}.1`) : unlink(this.file));
+    try {
+      for (let n = keep - 1; n >= 1; n--) await ignoreMissing(rename(`${this.file}.${n}`, `${this.file}.${n + 1}`));
+      await ignoreMissing(keep > 0 ? rename(this.file, `${this.file}.1`) : unlink(this.file));
+      if (this.unrotatable) process.stderr.write(`svc: ${this.file} is rotated again\n`);
+      this.unrotatable = false;
+    } catch (e) {
+      if (!this.unrotatable) process.stderr.write(`svc: cannot rotate ${this.file}: ${(e as Error).message}; it grows past logs.maxBytes until it can be\n`);
+      this.unrotatable = true;
+    }
     this.size = 0;
   }
 }

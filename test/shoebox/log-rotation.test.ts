@@ -1,7 +1,7 @@
 // shoebox/logs/svc.log through a real server: one whole line per error response, even
 // under concurrent requests, rotated by size with `logs.maxBytes` and `logs.keep`.
 import assert from 'node:assert/strict';
-import { lstat, mkdir, readdir, readFile, readlink, stat, symlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { makeProject, removeProject } from '../support/project.ts';
@@ -92,6 +92,38 @@ describe('svc.log rotation', () => {
   // Two processes serving one project (PM2's instances) each count only the bytes they
   // wrote: the second to notice the file full rotated again the file the first had just
   // started, pushing a file of a few lines into the kept ones and the oldest out.
+  it('keeps writing svc.log when an old file cannot be moved (a folder in its place), and says so once', async (t) => {
+    const root = await makeProject({});
+    roots.push(root);
+    const folder = join(root, 'shoebox', 'logs');
+    await mkdir(join(folder, 'svc.log.2', 'in-the-way'), { recursive: true });
+    const stderr: string[] = [];
+    t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    const writer = new LogWriter(join(folder, 'svc.log'), { maxBytes: 500, keep: 2 });
+    const line = (i: number): string => `[404] line ${String(i).padStart(4, '0')} ${'x'.repeat(80)}\n`; // 100 bytes
+    for (let i = 0; i < 30; i++) {
+      writer.append(line(i));
+      await writer.flush();
+    }
+    t.mock.restoreAll();
+    // Every line went to stderr instead, from the first rotation that failed on.
+    assert.equal(stderr.length, 1, stderr.join(''));
+    assert.match(stderr[0]!, /^svc: cannot rotate .*svc\.log: .*; it grows past logs\.maxBytes until it can be\n$/);
+    const lines = (await Promise.all(['svc.log.1', 'svc.log'].map((name) => readFile(join(folder, name), 'utf8')))).join('').trimEnd().split('\n');
+    assert.deepEqual(lines, Array.from({ length: 30 }, (_, i) => line(i).trimEnd()));
+    assert.ok((await stat(join(folder, 'svc.log.2'))).isDirectory());
+
+    await rm(join(folder, 'svc.log.2'), { recursive: true });
+    t.mock.method(process.stderr, 'write', (chunk: string | Uint8Array) => stderr.push(String(chunk)) > 0);
+    for (let i = 30; i < 40; i++) {
+      writer.append(line(i));
+      await writer.flush();
+    }
+    t.mock.restoreAll();
+    assert.match(stderr.slice(1).join(''), /^svc: .*svc\.log is rotated again\n$/);
+    assert.deepEqual(await logFiles(root), ['svc.log', 'svc.log.1', 'svc.log.2']);
+  });
+
   it('does not rotate a file another process has just rotated', async () => {
     const root = await makeProject({});
     roots.push(root);
