@@ -6,19 +6,13 @@ import { copyFile, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { makeProject, removeProject, repoRoot } from '../support/project.ts';
+import { HELLO_APP, makeProject, removeProject, repoRoot } from '../support/project.ts';
 import { svc } from '../support/cli.ts';
 
 let root: string;
 
 before(async () => {
-  root = await makeProject({
-    'routes/web.ts': `import type { Router } from 'svc';
-export default (router: Router) => {
-  router.get('/', () => 'hello');
-};
-`,
-  });
+  root = await makeProject(HELLO_APP);
   const built = svc(root, ['build']);
   assert.equal(built.status, 0, built.stderr);
   for (const name of ['manifest.json', 'ip-tables.json', 'app.mjs']) await copyFile(join(root, '.svc', name), join(root, `${name}.good`));
@@ -109,10 +103,7 @@ const writers: Array<[string, string[], string, RegExp]> = [
 
 for (const [command, args, blocked, message] of writers) {
   test(`${command} says in one line, exit 1, when it cannot write ${blocked}/`, async () => {
-    const other = await makeProject({
-      'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
-      [blocked]: 'a file where the output goes',
-    });
+    const other = await makeProject({ ...HELLO_APP, [blocked]: 'a file where the output goes' });
     try {
       const result = svc(other, args);
       assert.equal(result.status, 1, result.stdout + result.stderr);

@@ -4,14 +4,14 @@ import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { svc } from '../support/cli.ts';
-import { makeProject, removeProject } from '../support/project.ts';
+import { HELLO_APP, makeProject, removeProject } from '../support/project.ts';
 
 let root: string;
 let taken: Server;
 let port: number;
 
 before(async () => {
-  root = await makeProject({ 'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n` });
+  root = await makeProject(HELLO_APP);
   assert.equal(svc(root, ['build']).status, 0);
   taken = createServer();
   await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

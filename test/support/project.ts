@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const tmpRoot = join(repoRoot, 'test', '.tmp');
 
+/** The smallest application: `GET /` answers "hello". */
+export const HELLO_APP: Readonly<Record<string, string>> = {
+  'routes/web.ts': `import type { Router } from 'svc';\nexport default (router: Router) => {\n  router.get('/', () => 'hello');\n};\n`,
+};
+
 /** Writes `files` (project-relative path → content) into a fresh folder and returns its path. */
 export async function makeProject(files: Record<string, string>): Promise<string> {
   await mkdir(tmpRoot, { recursive: true });
