@@ -67,7 +67,7 @@ export function register(cli: CAC): void {
       const message = e instanceof CobbleError ? `svc cobble: ${e.message}` : diskRefusal(e, 'svc cobble writes migration files and migrations.json in shoebox/migrations/');
       if (message === null) throw e;
       console.error(message);
-      return 1;
+      return e instanceof CobbleError ? e.exitCode : 1;
     }
   });
 }

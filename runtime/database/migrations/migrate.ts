@@ -1,6 +1,7 @@
 // `cobble run` and `cobble rollback`. Each migration runs in its own transaction and is
 // recorded in the tracker right after it commits, so whatever happens next (a failing
-// migration, a killed process) the tracker names exactly the migrations that committed.
+// migration, a killed process) the tracker names exactly the migrations that committed;
+// a Ctrl-C while a record is written stops the run once it is written (held-signals.ts).
 import { sql, type Kysely } from 'kysely';
 import { db, closeDatabase, configureDatabase, type DatabaseSetup } from '../connection.ts';
 import { databaseExists, databaseFileProblem } from '../dialects.ts';
@@ -9,6 +10,7 @@ import { CobbleError } from './cobble-error.ts';
 import { MIGRATIONS_FOLDER, readMigrationsFolder, strayNote, type MigrationFile } from './files.ts';
 import { loadMigration } from './load.ts';
 import { unlessFailingAside, unlessNeverSettling } from './never-settles.ts';
+import { holdingSignals, stoppedBy } from './held-signals.ts';
 import { acquireMigrationLock, LOCK_FILE } from './lock.ts';
 import { readTracker, TRACKER, writeTracker, type AppliedMigration } from './tracker.ts';
 
@@ -27,17 +29,24 @@ export async function runMigrations(options: MigrateOptions): Promise<void> {
     if (pending.length === 0) return options.log('Nothing to migrate.');
     const batch = Math.max(0, ...applied.map((m) => m.batch)) + 1;
     await openDatabase(options);
+    const notRun = (after: number): void => listLeft('Not run', pending.slice(after + 1).map((later) => later.name), options);
     for (const [i, file] of pending.entries()) {
       try {
         await step(file, 'up');
       } catch (e) {
-        const notRun = pending.slice(i + 1).map((later) => later.name);
-        if (notRun.length) options.log(`Not run      ${notRun.join(', ')}`);
+        notRun(i);
         throw e;
       }
-      applied.push({ name: file.name, batch, appliedAt: new Date().toISOString() });
-      await writeTracker(options.root, applied);
+      const signal = await holdingSignals(async () => {
+        applied.push({ name: file.name, batch, appliedAt: new Date().toISOString() });
+        await writeTracker(options.root, applied);
+      });
       options.log(`Applied      ${file.name} (batch ${batch})`);
+      if (signal) {
+        notRun(i);
+        const rest = i + 1 < pending.length ? '; the migrations not run are still pending: run svc cobble run again to apply them' : '';
+        throw stoppedBy(signal, `once ${file.name} was recorded as applied${rest}`);
+      }
     }
   });
 }
@@ -54,13 +63,31 @@ export async function rollbackMigrations(options: MigrateOptions): Promise<void>
       throw new CobbleError(`Cannot roll back batch ${batch}: ${missing.map((m) => `${MIGRATIONS_FOLDER}/${m.name}.ts`).join(', ')} no longer exist${missing.length === 1 ? 's' : ''}. Nothing was rolled back.`);
     }
     await openDatabase(options);
-    for (const target of targets) {
-      await step(byName.get(target.name)!, 'down');
-      applied.splice(applied.indexOf(target), 1);
-      await writeTracker(options.root, applied);
+    const notUndone = (after: number): void => listLeft('Not undone', targets.slice(after + 1).map((later) => later.name), options);
+    for (const [i, target] of targets.entries()) {
+      try {
+        await step(byName.get(target.name)!, 'down');
+      } catch (e) {
+        notUndone(i);
+        throw e;
+      }
+      const signal = await holdingSignals(async () => {
+        applied.splice(applied.indexOf(target), 1);
+        await writeTracker(options.root, applied);
+      });
       options.log(`Rolled back  ${target.name} (batch ${batch})`);
+      if (signal) {
+        notUndone(i);
+        const rest = i + 1 < targets.length ? `; the rest of batch ${batch} is still applied: run svc cobble rollback again to undo it` : '';
+        throw stoppedBy(signal, `once the rollback of ${target.name} was recorded${rest}`);
+      }
     }
   });
+}
+
+/** The migrations a run or rollback stopped before, on one line, as the progress lines align their names. */
+function listLeft(label: string, names: readonly string[], options: MigrateOptions): void {
+  if (names.length) options.log(`${label.padEnd(12)} ${names.join(', ')}`);
 }
 
 /**
