@@ -1,14 +1,16 @@
 // A migration's transaction commits before the tracker records it, and the tracker is
 // synced to disk, which can take tens of milliseconds on a busy disk. A Ctrl-C (or a
-// SIGTERM, or the terminal closing) in between would leave the database changed and the
-// tracker unaware of it: the next run would run the migration again and fail on a table
-// that already exists. While a record is written such a signal is held back, and the
-// run stops once the record is on disk. Outside that window the signals keep Node's
-// default, so a migration stuck in a long statement still stops at once, uncommitted.
+// SIGTERM) in between would leave the database changed and the tracker unaware of it:
+// the next run would run the migration again and fail on a table that already exists.
+// While a record is written such a signal is held back, and the run stops once the
+// record is on disk. Outside that window the signals keep Node's default, so a
+// migration stuck in a long statement still stops at once, uncommitted. Not SIGHUP: a
+// listener, once removed, leaves it fatal, and `nohup svc cobble run` relies on its
+// being ignored.
 import { constants } from 'node:os';
 import { CobbleError } from './cobble-error.ts';
 
-const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 /** Runs `record`; returns the first stopping signal that came meanwhile, or null. */
 export async function holdingSignals(record: () => Promise<void>): Promise<NodeJS.Signals | null> {
