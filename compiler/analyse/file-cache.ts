@@ -4,11 +4,13 @@
 // re-analyses only the route files that can reach an edited file; a file added or
 // removed, or one whose declarations reach every file (a script, `declare global`), may
 // change any route, so then the whole table is analysed again (with the type checker's
-// project still warm).
+// project still warm). A route file analysed again takes the controller handlers whose
+// files did not change from handler-cache.ts.
 import { join, sep } from 'node:path';
 import fg from 'fast-glob';
 import type { Project } from 'ts-morph';
 import type { FileAnalysis } from './file.ts';
+import { HandlerCache } from './handler-cache.ts';
 import { ANY_FILE, ImportGraph, localSpecifiers, moduleKey, reachesEveryFile } from './import-graph.ts';
 import { exists } from './local-imports.ts';
 import type { PathAliases } from './path-aliases.ts';
@@ -23,6 +25,7 @@ export class FileCache {
   private missing: string[] = [];
   /** Module keys of the files whose declarations reach every file, at the last build. */
   private everywhere = new Set<string>();
+  readonly handlers = new HandlerCache();
 
   constructor(readonly root: string) {}
 
@@ -46,12 +49,14 @@ export class FileCache {
     if (changed === null || moved || changed.some((path) => this.reachesEveryFile(path, project))) {
       this.files.clear();
       this.reads.clear();
+      this.handlers.clear();
     } else {
       const edited = new Set(changed.map(moduleKey));
       for (const file of this.files.keys()) {
         const reads = this.reads.get(file);
         if (reads === undefined || reads.has(ANY_FILE) || [...edited].some((key) => reads.has(key))) this.forget(file);
       }
+      this.handlers.forget(edited);
     }
     return changed !== null && moved;
   }
@@ -69,6 +74,7 @@ export class FileCache {
     this.everywhere = new Set(files.filter(reachesEveryFile).map((file) => moduleKey(file.fileName)));
     const graph = new ImportGraph(files, aliases);
     for (const [file, modules] of named) this.reads.set(file, graph.closure([join(this.root, file), ...modules].map(moduleKey)));
+    this.handlers.noteReads((classFile) => graph.closure([moduleKey(classFile)]));
   }
 
   private forget(file: string): void {

@@ -4,6 +4,7 @@
 // on the way. Plain data, so `svc tread` can keep it while nothing it depends on changes.
 import type { Project } from 'ts-morph';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { HandlerCache } from './handler-cache.ts';
 import type { Route, RouteClaim } from '../ir.ts';
 import type { Reporter } from './reporter.ts';
 import type { Resolver } from './resolve/conventions.ts';
@@ -24,9 +25,11 @@ export interface FileAnalysis {
   diagnostics: Diagnostic[];
 }
 
-export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Project): FileAnalysis {
+/** `cache`: `svc tread`'s handlers from earlier builds, which this file's analysis adds to when it finds no problem. */
+export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Project, cache: HandlerCache | null): FileAnalysis {
   const registry = new SchemaRegistry(reporter);
-  const resolver: Resolver = { root: reporter.root, project, reporter, registry, unfit: new Map() };
+  const handlers = cache?.forFile() ?? null;
+  const resolver: Resolver = { root: reporter.root, project, reporter, registry, unfit: new Map(), handlers };
   const middleware = new Map(walked.middleware.map((spec) => [spec, resolveMiddleware(spec, resolver)]));
   const routes: Route[] = [];
   const unresolved: RouteClaim[] = [];
@@ -37,5 +40,7 @@ export function resolveFile(walked: WalkedFile, reporter: Reporter, project: Pro
     else if (claim) unresolved.push(claim);
   });
   for (const registration of walked.uncounted) checkedHandler(registration, resolver);
-  return { registrations: walked.registrations.length, routes, unresolved, components: registry.components, diagnostics: reporter.diagnostics };
+  if (handlers && reporter.diagnostics.length === 0) handlers.keep(registry.components);
+  const components = handlers ? new Map([...handlers.components, ...registry.components]) : registry.components;
+  return { registrations: walked.registrations.length, routes, unresolved, components, diagnostics: reporter.diagnostics };
 }

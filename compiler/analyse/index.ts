@@ -85,7 +85,7 @@ function analyseFiles(root: string, routeFiles: string[], config: SvcConfig, inc
   });
   const named = new Map(walked.map((walk) => [walk.file, namedModules(root, walk)]));
   for (const path of new Set([...named.values()].flat().sort())) addNamedModule(project, path);
-  for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project));
+  for (const { file, reporter, ...walk } of walked) files.set(file, resolveFile(walk, reporter, project, incremental ? files.handlers : null));
   checkSources(project, sources, aliases);
   checkErrorPages(sources);
   if (incremental) files.noteBuild(project, named, aliases);

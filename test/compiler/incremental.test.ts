@@ -388,3 +388,62 @@ export default (router: Router) => {
     await removeProject(`${aliased}-fresh`);
   }
 });
+
+// A route file analysed again takes the handlers of controllers that did not change from
+// earlier builds (compiler/analyse/handler-cache.ts) rather than describing them afresh.
+test('a route file analysed again reuses the descriptions of handlers whose controller did not change', async () => {
+  const controllerOf = (name: string, returns: string) =>
+    `import { Controller } from 'svc';\nimport type { Item } from '../Models.ts';\nexport class ${name} extends Controller {\n  list(): ${returns} { return null!; }\n}\n`;
+  const routes = (path: string, extra = '') =>
+    `import type { Router } from 'svc';\nimport { Tags } from '../weave/Controllers/Tags.ts';\nimport { Items } from '../weave/Controllers/Items.ts';\nexport default (router: Router) => {\n  router.get('${path}', [Tags, 'list']);\n  router.get('/items', [Items, 'list']);\n${extra}};\n`;
+  const at = await makeProject({
+    'routes/api.ts': routes('/tags'),
+    'weave/Models.ts': model(),
+    'weave/Controllers/Tags.ts': controllerOf('Tags', 'string[]'),
+    'weave/Controllers/Items.ts': controllerOf('Items', 'Item[]'),
+  });
+  try {
+    const returnsOf = ({ table }: { table: RouteTable }, pattern: string) => {
+      const handler = table.routes.find((r) => r.pattern === pattern)!.handler;
+      return handler.kind === 'controller' ? handler.returns : null;
+    };
+    const first = await assertSameAsFresh(at);
+    // Items changed: the route file is analysed again, Tags' handler is taken as it was.
+    await writeFiles(at, { 'weave/Controllers/Items.ts': controllerOf('Items', 'Item') });
+    const itemsEdited = await assertSameAsFresh(at);
+    assert.equal(returnsOf(itemsEdited, '/tags'), returnsOf(first, '/tags'));
+    assert.notEqual(returnsOf(itemsEdited, '/items'), returnsOf(first, '/items'));
+    // The route file itself changed: both handlers are taken as they were, Items' with the
+    // component its schema reaches (its `$ref` is renamed in a copy, so only Tags' is the same object).
+    await writeFiles(at, { 'routes/api.ts': routes('/labels') });
+    const routeEdited = await assertSameAsFresh(at);
+    assert.equal(returnsOf(routeEdited, '/labels'), returnsOf(first, '/tags'));
+    assert.deepEqual(returnsOf(routeEdited, '/items'), { json: { $ref: '#/components/schemas/Item' } });
+    assert.ok(routeEdited.table.schemas.Item);
+  } finally {
+    await removeProject(at);
+    await removeProject(`${at}-fresh`);
+  }
+});
+
+test('a route file with a warning: it is said again after every edit, and gone once its cause is', async () => {
+  const routes = (path: string, mapped: boolean) =>
+    `import type { Router } from 'svc';\nimport { Tags } from '../weave/Controllers/Tags.ts';\nexport default (router: Router) => {\n  router.get('${path}', [Tags, 'list']);\n${mapped ? "  router.get('/counts', [Tags, 'counts']);\n" : ''}};\n`;
+  const at = await makeProject({
+    'routes/api.ts': routes('/tags', false),
+    'weave/Controllers/Tags.ts': `import { Controller } from 'svc';\nexport class Tags extends Controller {\n  list(): string[] { return []; }\n  counts(): Map<string, number> { return new Map(); }\n}\n`,
+  });
+  try {
+    const warnings = ({ diagnostics }: { diagnostics: unknown[] }) => diagnostics.filter((d) => (d as { code: string }).code === 'SVC009').length;
+    assert.equal(warnings(await assertSameAsFresh(at)), 0);
+    await writeFiles(at, { 'routes/api.ts': routes('/tags', true) });
+    assert.equal(warnings(await assertSameAsFresh(at)), 1);
+    await writeFiles(at, { 'routes/api.ts': routes('/labels', true) });
+    assert.equal(warnings(await assertSameAsFresh(at)), 1);
+    await writeFiles(at, { 'routes/api.ts': routes('/labels', false) });
+    assert.equal(warnings(await assertSameAsFresh(at)), 0);
+  } finally {
+    await removeProject(at);
+    await removeProject(`${at}-fresh`);
+  }
+});

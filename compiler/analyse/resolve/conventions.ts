@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClassDeclaration, Project } from 'ts-morph';
+import type { FileHandlers } from '../handler-cache.ts';
 import type { SchemaRegistry } from '../schema/index.ts';
 import type { Reporter } from '../reporter.ts';
 
@@ -12,6 +13,8 @@ export interface Resolver {
   registry: SchemaRegistry;
   /** Why each controller class met in the file cannot be created, `null` when it can: asked once per class, not per route (handler.ts). */
   unfit: Map<ClassDeclaration, string | null>;
+  /** Controller handlers described in earlier builds (`svc tread`, handler-cache.ts); null in a single build. */
+  handlers: FileHandlers | null;
 }
 
 /** Namespace `Admin` → `weave/Controllers/Admin`. */

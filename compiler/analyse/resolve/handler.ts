@@ -75,13 +75,21 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     return null;
   }
   const cls = found.value;
+  const methodName = spec.method.getLiteralValue();
+  // A string name is imported from its conventional file, which may export the class
+  // under an alias (`export { UserController as Members }`) its declaring file lacks.
+  const exported = spec.kind === 'name' ? { name: spec.className, path: absolute(resolver, controllerModule(spec.namespace, spec.className)) } : exportedAs(spec.classNode, cls);
+  const classFile = cls.getSourceFile().getFilePath();
+  // The class as the files spell it: the same in the next build's program when the file is unchanged.
+  const key = [spec.kind, exported.name, exported.path, `${classFile}:${cls.getStart()}`, methodName].join(' ');
+  const reused = resolver.handlers?.reuse(key);
+  if (reused) return reused;
   let unfit = resolver.unfit.get(cls);
   if (unfit === undefined) resolver.unfit.set(cls, (unfit = uninstantiable(cls)));
   if (unfit !== null) {
     reporter.error('SVC004', `controller ${cls.getName()} ${unfit}`, spec.classNode);
     return null;
   }
-  const methodName = spec.method.getLiteralValue();
   if (methodName === CONTEXT_PROPERTY) {
     reporter.error('SVC004', `method '${CONTEXT_PROPERTY}' of controller ${cls.getName()} cannot handle a route: the framework sets \`${CONTEXT_PROPERTY}\` on every controller to the request context, which hides the method; rename it`, spec.method);
     return null;
@@ -98,10 +106,7 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     reporter.error('SVC004', `controller ${cls.getName()} has no method '${methodName}'; add it or use one of its methods`, spec.method, notes);
     return null;
   }
-  // A string name is imported from its conventional file, which may export the class
-  // under an alias (`export { UserController as Members }`) its declaring file lacks.
-  const exported = spec.kind === 'name' ? { name: spec.className, path: absolute(resolver, controllerModule(spec.namespace, spec.className)) } : exportedAs(spec.classNode, cls);
-  return {
+  const handler: CodeHandler = {
     kind: 'controller',
     className: exported.name,
     method: methodName,
@@ -110,6 +115,8 @@ function resolveController(spec: Exclude<HandlerSpec, { kind: 'closure' }>, reso
     loc: reporter.at(method),
     ...declared(method, describeHandler(method, resolver.registry, { cls, key: methodName }), resolver),
   };
+  resolver.handlers?.describe({ key, classFile, handler });
+  return handler;
 }
 
 /** Why the framework, which creates a controller per request with no arguments (SPEC §2), cannot; `null` when it can. */

@@ -6,6 +6,7 @@
 import type { Handler, Route } from '../../ir.ts';
 import type { JsonSchema } from '../../json-schema.ts';
 import type { Component } from './registry.ts';
+import { forEachRef, handlerSchemas } from './refs.ts';
 import { UniqueNames } from '../../unique-names.ts';
 
 const REF_PREFIX = '#/components/schemas/';
@@ -20,13 +21,7 @@ export class ComponentNames {
 
   /** Names every component `schema` reaches that has no name yet. */
   meet(schema: unknown): void {
-    if (Array.isArray(schema)) schema.forEach((item) => this.meet(item));
-    else if (typeof schema === 'object' && schema !== null) {
-      for (const [keyword, inner] of Object.entries(schema)) {
-        if (keyword === '$ref' && typeof inner === 'string') this.name(inner);
-        else this.meet(inner);
-      }
-    }
+    forEachRef(schema, (key) => this.name(key));
   }
 
   /** `schema` with its `$ref`s pointing at the names `meet` gave out: a copy where it has any, else itself. */
@@ -59,11 +54,6 @@ export function nameComponents(routes: Route[], components: ReadonlyMap<string, 
   const names = new ComponentNames(components);
   for (const route of routes) names.meet(handlerSchemas(route.handler));
   return { routes: routes.map((route) => ({ ...route, handler: renamedHandler(route.handler, names) })), schemas: names.schemas };
-}
-
-function handlerSchemas(handler: Handler): unknown[] {
-  if (handler.kind === 'builtin') return [];
-  return [...handler.params.map((p) => p.schema), handler.calls.body, handler.returns];
 }
 
 function renamedHandler(handler: Handler, names: ComponentNames): Handler {
