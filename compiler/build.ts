@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { discover } from './discover/index.ts';
 import { loadConfig } from './config/index.ts';
 import { builtinRoutes } from './config/builtin-routes.ts';
-import { analyse, forgetWrappers } from './analyse/index.ts';
+import { analyse } from './analyse/index.ts';
 import { check } from './check/index.ts';
 import { emitDocument, emitSources, emitStartData, restoreOutputs, writeOutputs } from './emit/index.ts';
 import { bundle } from './bundle/index.ts';
@@ -45,16 +45,8 @@ export interface BuildOptions {
 const assetsCopied = new Set<string>();
 
 export async function build(projectRoot: string, options: BuildOptions = {}): Promise<BuildResult> {
-  try {
-    // Absolute, as the paths the file watcher and the warm project report are.
-    return await phases(resolve(projectRoot), options);
-  } finally {
-    // Once a build of `svc tread` is served, or has failed: the time is free then.
-    if (options.incremental) forgetWrappers();
-  }
-}
-
-async function phases(root: string, options: BuildOptions): Promise<BuildResult> {
+  // Absolute, as the paths the file watcher and the warm project report are.
+  const root = resolve(projectRoot);
   const timings: BuildResult['timings'] = [];
   let lap = performance.now();
   const timed = (phase: string): void => {

@@ -41,8 +41,6 @@ import { nameComponents } from './schema/naming.ts';
 import { walkRouteFile, type WalkedFile } from './walk/visit.ts';
 import { tooDeep } from './too-deep.ts';
 
-export { forgetWrappers } from './project.ts';
-
 /** The last root's, like the warm project (project.ts): `svc tread` builds one root. */
 let cache: FileCache | undefined;
 

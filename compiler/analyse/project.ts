@@ -76,17 +76,6 @@ export function forgetProject(): void {
 }
 
 /**
- * Lets go of the node wrappers ts-morph made for the last analysis. Replacing an edited
- * file forgets every wrapper under it first, one node at a time (about 6 ms for a route
- * file of 100 registrations, in the analysis of the next rebuild): `svc tread` has it
- * done once a build is served, when the time is free. Nothing keeps a wrapper from one
- * build to the next (file-cache.ts and handler-cache.ts keep plain data).
- */
-export function forgetWrappers(): void {
-  for (const file of warm?.project.getSourceFiles() ?? []) if (!file.isInNodeModules()) file.forgetDescendants();
-}
-
-/**
  * Re-reads the files of the last build outside node_modules (packages do not change
  * under a running build) whose stamp moved; deleted ones leave. Files the checker reached
  * through imports are not "in" the ts-morph project, which refreshes only its own: they
