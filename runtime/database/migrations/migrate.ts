@@ -29,25 +29,16 @@ export async function runMigrations(options: MigrateOptions): Promise<void> {
     if (pending.length === 0) return options.log('Nothing to migrate.');
     const batch = Math.max(0, ...applied.map((m) => m.batch)) + 1;
     await openDatabase(options);
-    const notRun = (after: number): void => listLeft('Not run', pending.slice(after + 1).map((later) => later.name), options);
-    for (const [i, file] of pending.entries()) {
-      try {
-        await step(file, 'up');
-      } catch (e) {
-        notRun(i);
-        throw e;
-      }
-      const signal = await holdingSignals(async () => {
+    await eachRecorded(pending, batch, options, {
+      step: (file) => step(file, 'up'),
+      record: async (file) => {
         applied.push({ name: file.name, batch, appliedAt: new Date().toISOString() });
         await writeTracker(options.root, applied);
-      });
-      options.log(`Applied      ${file.name} (batch ${batch})`);
-      if (signal) {
-        notRun(i);
-        const rest = i + 1 < pending.length ? '; the migrations not run are still pending: run svc cobble run again to apply them' : '';
-        throw stoppedBy(signal, `once ${file.name} was recorded as applied${rest}`);
-      }
-    }
+      },
+      done: 'Applied',
+      left: 'Not run',
+      stopped: (file, more) => `once ${file.name} was recorded as applied${more ? '; the migrations not run are still pending: run svc cobble run again to apply them' : ''}`,
+    });
   });
 }
 
@@ -63,31 +54,53 @@ export async function rollbackMigrations(options: MigrateOptions): Promise<void>
       throw new CobbleError(`Cannot roll back batch ${batch}: ${missing.map((m) => `${MIGRATIONS_FOLDER}/${m.name}.ts`).join(', ')} no longer exist${missing.length === 1 ? 's' : ''}. Nothing was rolled back.`);
     }
     await openDatabase(options);
-    const notUndone = (after: number): void => listLeft('Not undone', targets.slice(after + 1).map((later) => later.name), options);
-    for (const [i, target] of targets.entries()) {
-      try {
-        await step(byName.get(target.name)!, 'down');
-      } catch (e) {
-        notUndone(i);
-        throw e;
-      }
-      const signal = await holdingSignals(async () => {
+    await eachRecorded(targets, batch, options, {
+      step: (target) => step(byName.get(target.name)!, 'down'),
+      record: async (target) => {
         applied.splice(applied.indexOf(target), 1);
         await writeTracker(options.root, applied);
-      });
-      options.log(`Rolled back  ${target.name} (batch ${batch})`);
-      if (signal) {
-        notUndone(i);
-        const rest = i + 1 < targets.length ? `; the rest of batch ${batch} is still applied: run svc cobble rollback again to undo it` : '';
-        throw stoppedBy(signal, `once the rollback of ${target.name} was recorded${rest}`);
-      }
-    }
+      },
+      done: 'Rolled back',
+      left: 'Not undone',
+      stopped: (target, more) => `once the rollback of ${target.name} was recorded${more ? `; the rest of batch ${batch} is still applied: run svc cobble rollback again to undo it` : ''}`,
+    });
   });
 }
 
-/** The migrations a run or rollback stopped before, on one line, as the progress lines align their names. */
-function listLeft(label: string, names: readonly string[], options: MigrateOptions): void {
-  if (names.length) options.log(`${label.padEnd(12)} ${names.join(', ')}`);
+interface Pass<T> {
+  step(item: T): Promise<void>;
+  /** Writes the tracker once `item`'s step has committed. */
+  record(item: T): Promise<void>;
+  /** The progress line's label for an item done, and for those a failure or a signal left. */
+  done: string;
+  left: string;
+  /** Why the pass stopped after `item`, when a signal came while it was recorded; `more` when items are left. */
+  stopped(item: T, more: boolean): string;
+}
+
+/**
+ * Steps and records each item in turn, a line for each. A failing step, or a signal held
+ * while a record was written (held-signals.ts), ends the pass with a line naming the
+ * items it did not reach, aligned with the progress lines.
+ */
+async function eachRecorded<T extends { name: string }>(items: readonly T[], batch: number, options: MigrateOptions, pass: Pass<T>): Promise<void> {
+  for (const [i, item] of items.entries()) {
+    const left = (): void => {
+      if (i + 1 < items.length) options.log(`${pass.left.padEnd(12)} ${items.slice(i + 1).map((later) => later.name).join(', ')}`);
+    };
+    try {
+      await pass.step(item);
+    } catch (e) {
+      left();
+      throw e;
+    }
+    const signal = await holdingSignals(() => pass.record(item));
+    options.log(`${pass.done.padEnd(12)} ${item.name} (batch ${batch})`);
+    if (signal) {
+      left();
+      throw stoppedBy(signal, pass.stopped(item, i + 1 < items.length));
+    }
+  }
 }
 
 /**
